@@ -1,0 +1,25 @@
+//! Pure rules of the Cardtable games.
+//!
+//! No IO, no clock, no global randomness: every game is a deterministic function of its options,
+//! its seed (or explicit setup), the inputs it receives and the `now` the server passes with each.
+//! Hidden information leaves a game only through [`Game::view`] and [`Game::event_view`].
+
+mod any;
+mod error;
+mod game;
+mod kind;
+mod options;
+mod outcome;
+mod rng;
+mod seat;
+
+pub mod games;
+
+pub use any::{AnyEvent, AnyEventView, AnyGame, AnyLegalMoves, AnyMove, AnySetup, AnyView};
+pub use error::{IllegalMove, SetupError};
+pub use game::{Game, Input, Timestamp, advance};
+pub use kind::{GameKind, KindInfo, OptionInfo};
+pub use options::{OptionMap, OptionValue};
+pub use outcome::{Outcome, Placement};
+pub use rng::{GameRng, Seed};
+pub use seat::{Actor, Seat, Viewer};

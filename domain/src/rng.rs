@@ -1,0 +1,113 @@
+use rand_chacha::ChaCha20Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// The secret a game's randomness grows from. It never reaches a viewer before the game ends;
+/// until then everyone sees only its [`commitment`](Seed::commitment).
+#[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Seed(String);
+
+impl Seed {
+    /// Any non-empty text is a seed; the server makes 64 random hex digits.
+    pub fn new(text: impl Into<String>) -> Option<Self> {
+        let text = text.into();
+        (!text.is_empty() && text.len() <= 256).then_some(Self(text))
+    }
+
+    pub fn from_bytes(bytes: [u8; 32]) -> Self {
+        Self(hex(&bytes))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// SHA-256 of the seed text, as lowercase hex: published at creation, checkable at the end.
+    pub fn commitment(&self) -> String {
+        hex(&Sha256::digest(self.0.as_bytes()))
+    }
+
+    /// The game's random number generator, keyed by the SHA-256 of the seed text.
+    pub fn rng(&self) -> GameRng {
+        let key: [u8; 32] = Sha256::digest(self.0.as_bytes()).into();
+        GameRng(ChaCha20Rng::from_seed(key))
+    }
+}
+
+impl std::fmt::Debug for Seed {
+    // Keeps the secret out of logs and panic messages.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Seed(<{}>)", self.commitment())
+    }
+}
+
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for byte in bytes {
+        out.push(char::from(DIGITS[usize::from(byte >> 4)]));
+        out.push(char::from(DIGITS[usize::from(byte & 0x0f)]));
+    }
+    out
+}
+
+/// A game's only source of randomness. It lives in the game state and serializes with it, so a
+/// stored game continues the same sequence after loading.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameRng(ChaCha20Rng);
+
+impl GameRng {
+    /// A uniform integer in `0..bound` (`bound` > 0), without modulo bias.
+    pub fn below(&mut self, bound: u32) -> u32 {
+        debug_assert!(bound > 0);
+        let bound = bound.max(1);
+        let zone = u32::MAX - (u32::MAX - bound + 1) % bound;
+        loop {
+            let value = self.0.next_u32();
+            if value <= zone {
+                return value % bound;
+            }
+        }
+    }
+
+    /// Fisher–Yates shuffle.
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            let j = self.below(u32::try_from(i + 1).unwrap_or(u32::MAX)) as usize;
+            items.swap(i, j);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_gives_the_same_sequence() {
+        let seed = Seed::new("table-1").unwrap_or_else(|| Seed::from_bytes([0; 32]));
+        let mut a = seed.rng();
+        let mut b = seed.rng();
+        let xs: Vec<u32> = (0..32).map(|_| a.below(1000)).collect();
+        let ys: Vec<u32> = (0..32).map(|_| b.below(1000)).collect();
+        assert_eq!(xs, ys);
+        assert!(xs.iter().all(|x| *x < 1000));
+    }
+
+    #[test]
+    fn commitment_is_sha256_of_the_seed_text() {
+        let seed = Seed::new("abc").unwrap_or_else(|| Seed::from_bytes([0; 32]));
+        assert_eq!(
+            seed.commitment(),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+
+    #[test]
+    fn debug_output_hides_the_seed() {
+        let seed = Seed::new("very-secret").unwrap_or_else(|| Seed::from_bytes([0; 32]));
+        assert!(!format!("{seed:?}").contains("very-secret"));
+    }
+}
