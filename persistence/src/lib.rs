@@ -1,1 +1,27 @@
+//! Storage of accounts, games, seats, the input log and the event log.
+//!
+//! The only crate that names Diesel: everything public takes and returns domain types, plain
+//! records and [`Error`]. One schema serves PostgreSQL and SQLite through a multi-backend
+//! connection; every call blocks, so async callers run it on a blocking pool.
 
+mod accounts;
+mod connection;
+mod database;
+mod error;
+mod events;
+mod games;
+mod json;
+mod models;
+mod moves;
+mod play;
+mod records;
+mod schema;
+mod seats;
+pub mod testing;
+
+pub use database::{Backend, Database};
+pub use error::Error;
+pub use records::{
+    AccountRecord, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
+    GameStart, GameStatus, InputRecord, NewAccount, NewGame, SeatRecord,
+};

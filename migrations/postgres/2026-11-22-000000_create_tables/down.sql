@@ -1,0 +1,5 @@
+DROP TABLE events;
+DROP TABLE moves;
+DROP TABLE seats;
+DROP TABLE games;
+DROP TABLE accounts;

@@ -1,0 +1,130 @@
+use std::time::Duration;
+
+use diesel::r2d2::{Pool, PooledConnection, R2D2Connection};
+use diesel::{Connection, PgConnection, SqliteConnection};
+use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+
+use crate::Error;
+use crate::connection::{Manager, Target, configure_sqlite};
+
+const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/postgres");
+const SQLITE_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/sqlite");
+
+/// Longer than SQLite's busy_timeout, so a caller queued behind a writer gets the connection's
+/// own wait first; short enough that an unreachable PostgreSQL fails fast (r2d2 defaults to 30 s).
+const CHECKOUT_TIMEOUT: Duration = Duration::from_secs(8);
+const POOL_SIZE: u32 = 10;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A pool of connections to one database, cheap to clone.
+#[derive(Clone)]
+pub struct Database {
+    pool: Pool<Manager>,
+    backend: Backend,
+}
+
+impl std::fmt::Debug for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Database")
+            .field("backend", &self.backend)
+            .finish_non_exhaustive()
+    }
+}
+
+pub(crate) type Conn = PooledConnection<Manager>;
+
+impl Database {
+    /// `postgres://…` or `postgresql://…` selects PostgreSQL; anything else is a SQLite path,
+    /// optionally written `sqlite://path`, whose file (and parent directories) is created on
+    /// first start. Runs the backend's pending migrations before returning.
+    #[tracing::instrument(skip(url))]
+    pub fn connect(url: &str) -> Result<Database, Error> {
+        let target = parse_target(url)?;
+        let backend = match &target {
+            Target::Postgres(url) => {
+                // A direct connection first: its error names the real cause.
+                let mut conn = PgConnection::establish(url)
+                    .map_err(|error| Error::Unavailable(error.to_string()))?;
+                run_migrations(&mut conn, POSTGRES_MIGRATIONS)?;
+                Backend::Postgres
+            }
+            Target::Sqlite(path) => {
+                create_parent_directory(path)?;
+                let mut conn = SqliteConnection::establish(path)
+                    .map_err(|error| Error::Unavailable(error.to_string()))?;
+                configure_sqlite(&mut conn).map_err(crate::error::from_diesel)?;
+                run_migrations(&mut conn, SQLITE_MIGRATIONS)?;
+                Backend::Sqlite
+            }
+        };
+        let pool = Pool::builder()
+            .max_size(POOL_SIZE)
+            .min_idle(Some(1))
+            .connection_timeout(CHECKOUT_TIMEOUT)
+            .build(Manager { target })
+            .map_err(|error| Error::Unavailable(error.to_string()))?;
+        tracing::info!(?backend, "database ready");
+        Ok(Database { pool, backend })
+    }
+
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Checks that a connection can be had and answers.
+    #[tracing::instrument(skip(self))]
+    pub fn ping(&self) -> Result<(), Error> {
+        self.conn()?
+            .ping()
+            .map_err(|error| Error::Unavailable(error.to_string()))
+    }
+
+    pub(crate) fn conn(&self) -> Result<Conn, Error> {
+        self.pool
+            .get()
+            .map_err(|error| Error::Unavailable(error.to_string()))
+    }
+}
+
+fn parse_target(url: &str) -> Result<Target, Error> {
+    if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        return Ok(Target::Postgres(url.to_owned()));
+    }
+    let path = url.strip_prefix("sqlite://").unwrap_or(url);
+    // Every pooled connection would open its own empty in-memory database.
+    if path.is_empty() || path == ":memory:" {
+        return Err(Error::Backend(
+            "a SQLite database needs a file path".to_owned(),
+        ));
+    }
+    Ok(Target::Sqlite(path.to_owned()))
+}
+
+fn create_parent_directory(path: &str) -> Result<(), Error> {
+    // SQLite URI filenames ("file:…") name no plain directory.
+    if path.starts_with("file:") {
+        return Ok(());
+    }
+    match std::path::Path::new(path).parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => {
+            std::fs::create_dir_all(parent).map_err(|error| {
+                Error::Unavailable(format!("cannot create {}: {error}", parent.display()))
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+fn run_migrations<C>(conn: &mut C, migrations: EmbeddedMigrations) -> Result<(), Error>
+where
+    C: MigrationHarness<C::Backend> + Connection,
+{
+    conn.run_pending_migrations(migrations)
+        .map(drop)
+        .map_err(|error| Error::Backend(format!("migrations failed: {error}")))
+}

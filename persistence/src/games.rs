@@ -1,0 +1,173 @@
+use std::collections::HashMap;
+
+use diesel::prelude::*;
+use uuid::Uuid;
+
+use crate::connection::{AnyConnection, MultiBackend, write_transaction};
+use crate::error::OrDb;
+use crate::json::encode;
+use crate::models::{GameRow, SeatRow, SeatWithName, parse_uuid, seat_record};
+use crate::schema::{accounts, games, seats};
+use crate::{Database, Error, GameFilter, GamePage, GameRecord, GameStatus, NewGame, SeatRecord};
+
+impl Database {
+    /// Inserts an open game and seats its creator at seat 0.
+    #[tracing::instrument(skip(self, game), fields(game_id = %game.id, kind = game.kind.id()))]
+    pub fn create_game(&self, game: &NewGame) -> Result<(), Error> {
+        let id = game.id.to_string();
+        let row = GameRow {
+            id: id.clone(),
+            kind: game.kind.id().to_owned(),
+            players: i32::from(game.players),
+            options: encode(&game.options, "options")?,
+            seed: game.seed.as_str().to_owned(),
+            setup: game
+                .setup
+                .as_ref()
+                .map(|setup| encode(setup, "setup"))
+                .transpose()?,
+            fixed_setup: game.fixed_setup,
+            status: GameStatus::Open.as_str().to_owned(),
+            version: 0,
+            state: None,
+            created_by: game.created_by.to_string(),
+            created_at: game.created_at,
+            started_at: None,
+            finished_at: None,
+            deadline_at: None,
+            updated_at: game.created_at,
+        };
+        let seat = SeatRow {
+            game_id: id,
+            seat: 0,
+            account_id: game.created_by.to_string(),
+            joined_at: game.created_at,
+        };
+        write_transaction(&mut *self.conn()?, |conn| {
+            diesel::insert_into(games::table)
+                .values(&row)
+                .execute(conn)
+                .unique_as("game_exists")?;
+            diesel::insert_into(seats::table)
+                .values(&seat)
+                .execute(conn)
+                .db()?;
+            Ok(())
+        })
+    }
+
+    /// The game with its seats in seat order, or `NotFound`.
+    #[tracing::instrument(skip(self))]
+    pub fn game(&self, id: Uuid) -> Result<GameRecord, Error> {
+        load_game(&mut *self.conn()?, id)
+    }
+
+    /// Newest first; `total` counts every match regardless of the page.
+    #[tracing::instrument(skip(self))]
+    pub fn list_games(&self, filter: &GameFilter) -> Result<GamePage, Error> {
+        let conn = &mut self.conn()?;
+        let total = filtered(filter).count().get_result::<i64>(conn).db()?;
+        let rows = filtered(filter)
+            .order((games::created_at.desc(), games::id.desc()))
+            .limit(filter.limit.max(0))
+            .offset(filter.offset.max(0))
+            .select(games::all_columns)
+            .load::<GameRow>(conn)
+            .db()?;
+        let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
+        let mut seats = seats_of(conn, &ids)?;
+        let games = rows
+            .into_iter()
+            .map(|row| {
+                let game_seats = seats.remove(&row.id).unwrap_or_default();
+                row.into_record(game_seats)
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(GamePage { games, total })
+    }
+
+    /// Active games whose deadline has passed at `now`, earliest deadline first.
+    #[tracing::instrument(skip(self))]
+    pub fn games_due(&self, now: i64, limit: i64) -> Result<Vec<Uuid>, Error> {
+        games::table
+            .filter(games::status.eq(GameStatus::Active.as_str()))
+            .filter(games::deadline_at.le(now))
+            .order((games::deadline_at.asc(), games::id.asc()))
+            .limit(limit.max(0))
+            .select(games::id)
+            .load::<String>(&mut self.conn()?)
+            .db()?
+            .iter()
+            .map(|id| parse_uuid(id, "game id"))
+            .collect()
+    }
+}
+
+fn filtered(filter: &GameFilter) -> games::BoxedQuery<'static, MultiBackend> {
+    let mut query = games::table.into_boxed();
+    if let Some(kind) = filter.kind {
+        query = query.filter(games::kind.eq(kind.id()));
+    }
+    if let Some(status) = filter.status {
+        query = query.filter(games::status.eq(status.as_str()));
+    }
+    if let Some(member) = filter.member {
+        query = query.filter(
+            games::id.eq_any(
+                seats::table
+                    .filter(seats::account_id.eq(member.to_string()))
+                    .select(seats::game_id),
+            ),
+        );
+    }
+    query
+}
+
+pub(crate) fn load_game(conn: &mut AnyConnection, id: Uuid) -> Result<GameRecord, Error> {
+    let id = id.to_string();
+    let row = games::table
+        .find(&id)
+        .select(games::all_columns)
+        .first::<GameRow>(conn)
+        .db()?;
+    let seats = seats_of(conn, std::slice::from_ref(&id))?
+        .remove(&id)
+        .unwrap_or_default();
+    row.into_record(seats)
+}
+
+pub(crate) fn game_exists(conn: &mut AnyConnection, id: &str) -> Result<bool, Error> {
+    games::table
+        .find(id)
+        .select(games::id)
+        .first::<String>(conn)
+        .optional()
+        .db()
+        .map(|found| found.is_some())
+}
+
+/// The seats of these games, each list in seat order.
+fn seats_of(
+    conn: &mut AnyConnection,
+    game_ids: &[String],
+) -> Result<HashMap<String, Vec<SeatRecord>>, Error> {
+    let rows = seats::table
+        .inner_join(accounts::table)
+        .filter(seats::game_id.eq_any(game_ids))
+        .order((seats::game_id.asc(), seats::seat.asc()))
+        .select((
+            seats::game_id,
+            seats::seat,
+            seats::account_id,
+            accounts::username,
+            seats::joined_at,
+        ))
+        .load::<SeatWithName>(conn)
+        .db()?;
+    let mut by_game: HashMap<String, Vec<SeatRecord>> = HashMap::new();
+    for row in rows {
+        let game_id = row.0.clone();
+        by_game.entry(game_id).or_default().push(seat_record(row)?);
+    }
+    Ok(by_game)
+}

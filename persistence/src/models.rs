@@ -1,0 +1,137 @@
+//! Row shapes of the tables and their conversion to the public records.
+
+use diesel::prelude::*;
+use domain::{GameKind, Seat, Seed};
+use uuid::Uuid;
+
+use crate::error::corrupt;
+use crate::json::decode;
+use crate::schema::{accounts, events, games, moves, seats};
+use crate::{AccountRecord, Error, GameRecord, GameStatus, SeatRecord};
+
+#[derive(Queryable, Insertable)]
+#[diesel(table_name = accounts)]
+pub(crate) struct AccountRow {
+    pub id: String,
+    pub username: String,
+    pub password_hash: String,
+    pub created_at: i64,
+}
+
+impl AccountRow {
+    pub fn into_record(self) -> Result<AccountRecord, Error> {
+        Ok(AccountRecord {
+            id: parse_uuid(&self.id, "account id")?,
+            username: self.username,
+            password_hash: self.password_hash,
+            created_at: self.created_at,
+        })
+    }
+}
+
+/// Columns in `games::all_columns` order.
+#[derive(Queryable, Insertable)]
+#[diesel(table_name = games)]
+pub(crate) struct GameRow {
+    pub id: String,
+    pub kind: String,
+    pub players: i32,
+    pub options: String,
+    pub seed: String,
+    pub setup: Option<String>,
+    pub fixed_setup: bool,
+    pub status: String,
+    pub version: i64,
+    pub state: Option<String>,
+    pub created_by: String,
+    pub created_at: i64,
+    pub started_at: Option<i64>,
+    pub finished_at: Option<i64>,
+    pub deadline_at: Option<i64>,
+    pub updated_at: i64,
+}
+
+impl GameRow {
+    pub fn into_record(self, seats: Vec<SeatRecord>) -> Result<GameRecord, Error> {
+        Ok(GameRecord {
+            id: parse_uuid(&self.id, "game id")?,
+            kind: parse_kind(&self.kind)?,
+            players: u8::try_from(self.players).map_err(|_| corrupt("player count"))?,
+            options: decode(&self.options, "options")?,
+            seed: Seed::new(self.seed).ok_or_else(|| corrupt("seed"))?,
+            setup: self
+                .setup
+                .as_deref()
+                .map(|setup| decode(setup, "setup"))
+                .transpose()?,
+            fixed_setup: self.fixed_setup,
+            status: parse_status(&self.status)?,
+            version: self.version,
+            state: self
+                .state
+                .as_deref()
+                .map(|state| decode(state, "state"))
+                .transpose()?,
+            seats,
+            created_by: parse_uuid(&self.created_by, "creator id")?,
+            created_at: self.created_at,
+            started_at: self.started_at,
+            finished_at: self.finished_at,
+            deadline_at: self.deadline_at,
+            updated_at: self.updated_at,
+        })
+    }
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = seats)]
+pub(crate) struct SeatRow {
+    pub game_id: String,
+    pub seat: i32,
+    pub account_id: String,
+    pub joined_at: i64,
+}
+
+/// A seat joined with its account's username: (game_id, seat, account_id, username, joined_at).
+pub(crate) type SeatWithName = (String, i32, String, String, i64);
+
+pub(crate) fn seat_record(
+    (_, seat, account_id, username, joined_at): SeatWithName,
+) -> Result<SeatRecord, Error> {
+    Ok(SeatRecord {
+        seat: Seat(u8::try_from(seat).map_err(|_| corrupt("seat"))?),
+        account_id: parse_uuid(&account_id, "seat account id")?,
+        username,
+        joined_at,
+    })
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = moves)]
+pub(crate) struct MoveRow {
+    pub game_id: String,
+    pub seq: i64,
+    pub input: String,
+    pub applied_at: i64,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = events)]
+pub(crate) struct EventRow {
+    pub game_id: String,
+    pub seq: i64,
+    pub move_seq: i64,
+    pub event: String,
+}
+
+pub(crate) fn parse_uuid(text: &str, what: &str) -> Result<Uuid, Error> {
+    Uuid::parse_str(text).map_err(|_| corrupt(what))
+}
+
+pub(crate) fn parse_kind(text: &str) -> Result<GameKind, Error> {
+    GameKind::from_id(text).ok_or_else(|| Error::Backend(format!("unknown game kind `{text}`")))
+}
+
+pub(crate) fn parse_status(text: &str) -> Result<GameStatus, Error> {
+    GameStatus::parse(text).ok_or_else(|| corrupt("status"))
+}

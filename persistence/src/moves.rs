@@ -1,0 +1,29 @@
+use diesel::prelude::*;
+use uuid::Uuid;
+
+use crate::error::OrDb;
+use crate::json::decode;
+use crate::schema::moves;
+use crate::{Database, Error, InputRecord};
+
+impl Database {
+    /// The whole input log of a game, ascending. An unknown game has none.
+    #[tracing::instrument(skip(self))]
+    pub fn inputs(&self, id: Uuid) -> Result<Vec<InputRecord>, Error> {
+        moves::table
+            .filter(moves::game_id.eq(id.to_string()))
+            .order(moves::seq.asc())
+            .select((moves::seq, moves::input, moves::applied_at))
+            .load::<(i64, String, i64)>(&mut self.conn()?)
+            .db()?
+            .into_iter()
+            .map(|(seq, input, now)| {
+                Ok(InputRecord {
+                    seq,
+                    input: decode(&input, "input")?,
+                    now,
+                })
+            })
+            .collect()
+    }
+}

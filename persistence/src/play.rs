@@ -1,0 +1,161 @@
+use diesel::dsl::{count_star, max};
+use diesel::prelude::*;
+use domain::AnyEvent;
+use uuid::Uuid;
+
+use crate::connection::{AnyConnection, write_transaction};
+use crate::error::OrDb;
+use crate::games::game_exists;
+use crate::json::encode;
+use crate::models::{EventRow, MoveRow};
+use crate::schema::{events, games, moves, seats};
+use crate::{Commit, Database, Error, GameStart, GameStatus};
+
+impl Database {
+    /// Starts an open game whose seats are all taken: stores the first snapshot (version 0) and
+    /// the start events (seq 1.., move_seq 0). `Conflict("not_open")` unless still open;
+    /// `Conflict("not_full")` while a seat is free.
+    #[tracing::instrument(skip(self, start))]
+    pub fn start_game(&self, id: Uuid, start: &GameStart) -> Result<(), Error> {
+        let game_id = id.to_string();
+        let state = encode(&start.state, "state")?;
+        write_transaction(&mut *self.conn()?, |conn| {
+            let updated = diesel::update(
+                games::table
+                    .filter(games::id.eq(&game_id))
+                    .filter(games::status.eq(GameStatus::Open.as_str())),
+            )
+            .set((
+                games::status.eq(GameStatus::Active.as_str()),
+                games::state.eq(Some(&state)),
+                games::version.eq(0_i64),
+                games::started_at.eq(Some(start.started_at)),
+                games::deadline_at.eq(start.deadline_at),
+                games::updated_at.eq(start.started_at),
+            ))
+            .execute(conn)
+            .db()?;
+            if updated == 0 {
+                return Err(missing_or(conn, &game_id, "not_open")?);
+            }
+            let players: i32 = games::table
+                .find(&game_id)
+                .select(games::players)
+                .first(conn)
+                .db()?;
+            let seated: i64 = seats::table
+                .filter(seats::game_id.eq(&game_id))
+                .select(count_star())
+                .first(conn)
+                .db()?;
+            if seated < i64::from(players) {
+                return Err(Error::Conflict("not_full"));
+            }
+            insert_events(conn, &game_id, 0, 0, &start.events)?;
+            Ok(())
+        })
+    }
+
+    /// Commits accepted inputs if the game is still at `expected_version`, else
+    /// `Conflict("stale_version")`: the snapshot, one move row per input (seq expected+1, …) and
+    /// their events, all or nothing. Returns the new version, `expected_version + inputs`.
+    #[tracing::instrument(skip(self, commit), fields(inputs = commit.inputs.len()))]
+    pub fn commit(&self, id: Uuid, expected_version: i64, commit: &Commit) -> Result<i64, Error> {
+        if commit.inputs.is_empty() {
+            // Without an input the version would not move and the swap would guard nothing.
+            return Err(Error::Backend(
+                "a commit needs at least one input".to_owned(),
+            ));
+        }
+        let game_id = id.to_string();
+        let state = encode(&commit.state, "state")?;
+        let added = i64::try_from(commit.inputs.len())
+            .map_err(|_| Error::Backend("too many inputs in one commit".to_owned()))?;
+        let new_version = expected_version + added;
+        let finished_at = (commit.status == GameStatus::Finished).then_some(commit.now);
+        let rows = commit
+            .inputs
+            .iter()
+            .map(|input| encode(&input.input, "input"))
+            .collect::<Result<Vec<_>, _>>()?;
+        write_transaction(&mut *self.conn()?, |conn| {
+            let updated = diesel::update(
+                games::table
+                    .filter(games::id.eq(&game_id))
+                    .filter(games::version.eq(expected_version)),
+            )
+            .set((
+                games::state.eq(Some(&state)),
+                games::version.eq(new_version),
+                games::status.eq(commit.status.as_str()),
+                games::deadline_at.eq(commit.deadline_at),
+                games::finished_at.eq(finished_at),
+                games::updated_at.eq(commit.now),
+            ))
+            .execute(conn)
+            .db()?;
+            if updated == 0 {
+                return Err(missing_or(conn, &game_id, "stale_version")?);
+            }
+            let mut last_event = last_event_seq(conn, &game_id)?;
+            for ((input, text), move_seq) in
+                commit.inputs.iter().zip(rows).zip(expected_version + 1..)
+            {
+                diesel::insert_into(moves::table)
+                    .values(&MoveRow {
+                        game_id: game_id.clone(),
+                        seq: move_seq,
+                        input: text,
+                        applied_at: input.now,
+                    })
+                    .execute(conn)
+                    .unique_as("stale_version")?;
+                last_event = insert_events(conn, &game_id, last_event, move_seq, &input.events)?;
+            }
+            Ok(new_version)
+        })
+    }
+}
+
+/// `NotFound` if the game is gone, else the conflict: the guarded update matched no row.
+fn missing_or(conn: &mut AnyConnection, game_id: &str, code: &'static str) -> Result<Error, Error> {
+    Ok(if game_exists(conn, game_id)? {
+        Error::Conflict(code)
+    } else {
+        Error::NotFound
+    })
+}
+
+fn last_event_seq(conn: &mut AnyConnection, game_id: &str) -> Result<i64, Error> {
+    events::table
+        .filter(events::game_id.eq(game_id))
+        .select(max(events::seq))
+        .first::<Option<i64>>(conn)
+        .db()
+        .map(|seq| seq.unwrap_or(0))
+}
+
+/// Appends events after `last_seq`, one row each (the multi-backend connection has no multi-row
+/// insert). Returns the last seq written.
+fn insert_events(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    last_seq: i64,
+    move_seq: i64,
+    batch: &[AnyEvent],
+) -> Result<i64, Error> {
+    let mut seq = last_seq;
+    for event in batch {
+        seq += 1;
+        diesel::insert_into(events::table)
+            .values(&EventRow {
+                game_id: game_id.to_owned(),
+                seq,
+                move_seq,
+                event: encode(event, "event")?,
+            })
+            .execute(conn)
+            .unique_as("stale_version")?;
+    }
+    Ok(seq)
+}

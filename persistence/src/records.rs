@@ -1,0 +1,170 @@
+//! The plain records the repository takes and returns.
+
+use domain::{AnyEvent, AnyGame, AnyMove, AnySetup, GameKind, Input, OptionMap, Seat, Seed};
+use uuid::Uuid;
+
+pub struct NewAccount {
+    pub id: Uuid,
+    pub username: String,
+    pub password_hash: String,
+    pub created_at: i64,
+}
+
+#[derive(Clone, PartialEq, Eq)]
+pub struct AccountRecord {
+    pub id: Uuid,
+    pub username: String,
+    pub password_hash: String,
+    pub created_at: i64,
+}
+
+// Hand-written so a logged record never shows the password hash.
+impl std::fmt::Debug for NewAccount {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NewAccount")
+            .field("id", &self.id)
+            .field("username", &self.username)
+            .field("created_at", &self.created_at)
+            .finish_non_exhaustive()
+    }
+}
+
+impl std::fmt::Debug for AccountRecord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AccountRecord")
+            .field("id", &self.id)
+            .field("username", &self.username)
+            .field("created_at", &self.created_at)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Where a game is in its life: seats filling, being played, over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameStatus {
+    Open,
+    Active,
+    Finished,
+}
+
+impl GameStatus {
+    /// The text stored in the `status` column.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameStatus::Open => "open",
+            GameStatus::Active => "active",
+            GameStatus::Finished => "finished",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "open" => Some(GameStatus::Open),
+            "active" => Some(GameStatus::Active),
+            "finished" => Some(GameStatus::Finished),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub id: Uuid,
+    pub kind: GameKind,
+    pub players: u8,
+    pub options: OptionMap,
+    pub seed: Seed,
+    pub setup: Option<AnySetup>,
+    pub fixed_setup: bool,
+    pub created_by: Uuid,
+    pub created_at: i64,
+}
+
+/// A stored game with its seats. `version` counts the logged inputs; `state` is the snapshot
+/// after the last of them (none while the game is open).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub id: Uuid,
+    pub kind: GameKind,
+    pub players: u8,
+    pub options: OptionMap,
+    pub seed: Seed,
+    pub setup: Option<AnySetup>,
+    pub fixed_setup: bool,
+    pub status: GameStatus,
+    pub version: i64,
+    pub state: Option<AnyGame>,
+    pub seats: Vec<SeatRecord>,
+    pub created_by: Uuid,
+    pub created_at: i64,
+    pub started_at: Option<i64>,
+    pub finished_at: Option<i64>,
+    pub deadline_at: Option<i64>,
+    pub updated_at: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRecord {
+    pub seat: Seat,
+    pub account_id: Uuid,
+    pub username: String,
+    pub joined_at: i64,
+}
+
+/// Which games to list. Absent filters match everything; a negative limit or offset counts as 0.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameFilter {
+    pub kind: Option<GameKind>,
+    pub status: Option<GameStatus>,
+    /// Only games in which this account holds a seat.
+    pub member: Option<Uuid>,
+    pub limit: i64,
+    pub offset: i64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GamePage {
+    pub games: Vec<GameRecord>,
+    /// How many games match the filter, ignoring limit and offset.
+    pub total: i64,
+}
+
+#[derive(Clone, Debug)]
+pub struct GameStart {
+    pub state: AnyGame,
+    pub events: Vec<AnyEvent>,
+    pub started_at: i64,
+    pub deadline_at: Option<i64>,
+}
+
+/// Accepted inputs and the state they lead to, written together or not at all.
+#[derive(Clone, Debug)]
+pub struct Commit {
+    pub state: AnyGame,
+    pub inputs: Vec<CommittedInput>,
+    pub status: GameStatus,
+    pub deadline_at: Option<i64>,
+    pub now: i64,
+}
+
+#[derive(Clone, Debug)]
+pub struct CommittedInput {
+    pub input: Input<AnyMove>,
+    pub now: i64,
+    pub events: Vec<AnyEvent>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventRecord {
+    pub seq: i64,
+    /// The seq of the input that produced the event; 0 for the events of the start of play.
+    pub move_seq: i64,
+    pub event: AnyEvent,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct InputRecord {
+    pub seq: i64,
+    pub input: Input<AnyMove>,
+    pub now: i64,
+}

@@ -1,0 +1,67 @@
+// Portable SQL types only: the multi-backend connection supports neither Uuid, Json nor
+// Timestamptz, so ids and JSON are Text and times are BigInt Unix seconds.
+
+diesel::table! {
+    accounts (id) {
+        id -> Text,
+        username -> Text,
+        password_hash -> Text,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    games (id) {
+        id -> Text,
+        kind -> Text,
+        players -> Integer,
+        options -> Text,
+        seed -> Text,
+        setup -> Nullable<Text>,
+        fixed_setup -> Bool,
+        status -> Text,
+        version -> BigInt,
+        state -> Nullable<Text>,
+        created_by -> Text,
+        created_at -> BigInt,
+        started_at -> Nullable<BigInt>,
+        finished_at -> Nullable<BigInt>,
+        deadline_at -> Nullable<BigInt>,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    seats (game_id, seat) {
+        game_id -> Text,
+        seat -> Integer,
+        account_id -> Text,
+        joined_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    moves (game_id, seq) {
+        game_id -> Text,
+        seq -> BigInt,
+        input -> Text,
+        applied_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    events (game_id, seq) {
+        game_id -> Text,
+        seq -> BigInt,
+        move_seq -> BigInt,
+        event -> Text,
+    }
+}
+
+diesel::joinable!(events -> games (game_id));
+diesel::joinable!(games -> accounts (created_by));
+diesel::joinable!(moves -> games (game_id));
+diesel::joinable!(seats -> accounts (account_id));
+diesel::joinable!(seats -> games (game_id));
+
+diesel::allow_tables_to_appear_in_same_query!(accounts, events, games, moves, seats);

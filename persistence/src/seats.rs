@@ -1,0 +1,73 @@
+use diesel::prelude::*;
+use uuid::Uuid;
+
+use crate::connection::{AnyConnection, write_transaction};
+use crate::error::OrDb;
+use crate::games::{game_exists, load_game};
+use crate::models::SeatRow;
+use crate::schema::{games, seats};
+use crate::{Database, Error, GameRecord, GameStatus};
+
+impl Database {
+    /// Seats `account` at the lowest free seat. Fails with `NotFound`, or `Conflict` with
+    /// `not_open`, `already_seated` or `game_full`. Returns the game after the join.
+    #[tracing::instrument(skip(self))]
+    pub fn join_game(&self, id: Uuid, account: Uuid, now: i64) -> Result<GameRecord, Error> {
+        write_transaction(&mut *self.conn()?, |conn| {
+            claim_open_game(conn, id, now)?;
+            let game_id = id.to_string();
+            let account_id = account.to_string();
+            let players: i32 = games::table
+                .find(&game_id)
+                .select(games::players)
+                .first(conn)
+                .db()?;
+            let taken: Vec<(i32, String)> = seats::table
+                .filter(seats::game_id.eq(&game_id))
+                .order(seats::seat.asc())
+                .select((seats::seat, seats::account_id))
+                .load(conn)
+                .db()?;
+            if taken.iter().any(|(_, seated)| *seated == account_id) {
+                return Err(Error::Conflict("already_seated"));
+            }
+            let seat = (0..players)
+                .find(|seat| !taken.iter().any(|(taken, _)| taken == seat))
+                .ok_or(Error::Conflict("game_full"))?;
+            let row = SeatRow {
+                game_id,
+                seat,
+                account_id,
+                joined_at: now,
+            };
+            // The row lock taken above already serializes joins; the constraints are the backstop.
+            diesel::insert_into(seats::table)
+                .values(&row)
+                .execute(conn)
+                .unique_as("seat_taken")?;
+            load_game(conn, id)
+        })
+    }
+}
+
+/// Touches the game row while it is open, which takes its row lock on PostgreSQL (SQLite holds
+/// the database write lock already): concurrent joins of one game then run one after another,
+/// and each sees the seats the previous one took.
+fn claim_open_game(conn: &mut AnyConnection, id: Uuid, now: i64) -> Result<(), Error> {
+    let game_id = id.to_string();
+    let updated = diesel::update(
+        games::table
+            .filter(games::id.eq(&game_id))
+            .filter(games::status.eq(GameStatus::Open.as_str())),
+    )
+    .set(games::updated_at.eq(now))
+    .execute(conn)
+    .db()?;
+    if updated == 1 {
+        Ok(())
+    } else if game_exists(conn, &game_id)? {
+        Err(Error::Conflict("not_open"))
+    } else {
+        Err(Error::NotFound)
+    }
+}

@@ -1,0 +1,70 @@
+//! Fresh PostgreSQL databases for tests, one per test, on a server the tests may administer.
+
+use diesel::connection::SimpleConnection;
+use diesel::{Connection, PgConnection};
+use uuid::Uuid;
+
+use crate::Error;
+
+/// Creates an empty, uniquely named database (`cardtable_test_<uuid>`) on the server of
+/// `admin_url` and returns the URL of the new database (same server and credentials).
+pub fn create_postgres_database(admin_url: &str) -> Result<String, Error> {
+    let name = format!("cardtable_test_{}", Uuid::new_v4().simple());
+    admin(admin_url)?
+        .batch_execute(&format!("CREATE DATABASE {name}"))
+        .map_err(crate::error::from_diesel)?;
+    Ok(with_database(admin_url, &name))
+}
+
+/// Drops a database made by [`create_postgres_database`], ending its open connections first.
+pub fn drop_postgres_database(admin_url: &str, database_url: &str) -> Result<(), Error> {
+    let name = database_name(database_url)
+        .filter(|name| {
+            name.starts_with("cardtable_test_")
+                && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
+        .ok_or_else(|| Error::Backend("not a test database URL".to_owned()))?;
+    admin(admin_url)?
+        .batch_execute(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        .map_err(crate::error::from_diesel)
+}
+
+fn admin(admin_url: &str) -> Result<PgConnection, Error> {
+    PgConnection::establish(admin_url).map_err(|error| Error::Unavailable(error.to_string()))
+}
+
+/// Splits `scheme://authority/path?query` into (up to the authority, path, query).
+fn split(url: &str) -> (&str, &str, &str) {
+    let (base, query) = url.split_at(url.find('?').unwrap_or(url.len()));
+    let authority_start = base.find("://").map_or(0, |at| at + 3);
+    let path_start = base[authority_start..]
+        .find('/')
+        .map_or(base.len(), |at| authority_start + at);
+    (&base[..path_start], &base[path_start..], query)
+}
+
+fn with_database(url: &str, name: &str) -> String {
+    let (server, _, query) = split(url);
+    format!("{server}/{name}{query}")
+}
+
+fn database_name(url: &str) -> Option<&str> {
+    let (_, path, _) = split(url);
+    path.strip_prefix('/').filter(|name| !name.is_empty())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_database_name_replaces_the_path_and_keeps_the_query() {
+        assert_eq!(
+            with_database("postgres://u:p@h:5432/postgres?sslmode=prefer", "t"),
+            "postgres://u:p@h:5432/t?sslmode=prefer"
+        );
+        assert_eq!(with_database("postgresql://h", "t"), "postgresql://h/t");
+        assert_eq!(database_name("postgres://h/abc?x=1"), Some("abc"));
+        assert_eq!(database_name("postgres://h"), None);
+    }
+}

@@ -1,0 +1,11 @@
+//! The repository against real databases: SQLite always, PostgreSQL when
+//! `CARDTABLE_TEST_POSTGRES_URL` names a server the tests may create databases on.
+
+#![expect(clippy::unwrap_used, clippy::expect_used, reason = "tests fail loudly")]
+
+mod accounts;
+mod commits;
+mod connect;
+mod games;
+mod listing;
+mod support;
