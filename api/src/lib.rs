@@ -1,1 +1,12 @@
+//! The Cardtable HTTP server: configuration, startup, auth, errors and routes.
+//! Handlers are thin: parse, authorize, call the game service, render.
 
+pub mod auth;
+pub mod configuration;
+pub mod error;
+pub mod routes;
+pub mod service;
+pub mod spec;
+pub mod startup;
+pub mod telemetry;
+pub mod tick;

@@ -1,4 +1,4 @@
-use crate::OptionValue;
+use crate::KindInfo;
 
 /// The games Cardtable plays. The id is what clients send and what the database stores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,24 +25,4 @@ impl GameKind {
             GameKind::TradeOrDuel => crate::games::trade_or_duel::kind_info(),
         }
     }
-}
-
-/// What a client needs to create a game of one kind.
-#[derive(Clone, Debug, PartialEq)]
-pub struct KindInfo {
-    pub kind: GameKind,
-    pub name: &'static str,
-    pub min_players: u8,
-    pub max_players: u8,
-    pub options: Vec<OptionInfo>,
-}
-
-/// One option of a kind: its key, its value type, its default, and which values are allowed.
-#[derive(Clone, Debug, PartialEq)]
-pub struct OptionInfo {
-    pub key: &'static str,
-    pub value_type: &'static str,
-    pub default: OptionValue,
-    pub allowed: &'static str,
-    pub description: &'static str,
 }

@@ -88,7 +88,12 @@ impl OptionMap {
     }
 
     /// A boolean option; absent means `default`.
-    pub fn bool_or(&self, key: &str, default: bool, code: &'static str) -> Result<bool, SetupError> {
+    pub fn bool_or(
+        &self,
+        key: &str,
+        default: bool,
+        code: &'static str,
+    ) -> Result<bool, SetupError> {
         match self.get(key) {
             None => Ok(default),
             Some(OptionValue::Bool(value)) => Ok(*value),

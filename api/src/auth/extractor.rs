@@ -1,0 +1,52 @@
+use std::future::Future;
+use std::pin::Pin;
+
+use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
+use uuid::Uuid;
+
+use crate::auth::TokenKeys;
+use crate::error::ApiError;
+use crate::service::GameService;
+
+/// The account behind a valid bearer token. Every `/v1` route except registration and login
+/// takes this extractor, so authentication is checked in one place.
+#[derive(Clone, Debug)]
+pub struct AuthenticatedAccount {
+    pub id: Uuid,
+    pub username: String,
+}
+
+impl FromRequest for AuthenticatedAccount {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, Self::Error>>>>;
+
+    fn from_request(request: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let token = request
+            .headers()
+            .get(actix_web::http::header::AUTHORIZATION)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.strip_prefix("Bearer "))
+            .map(|token| token.trim().to_owned());
+        let keys = request.app_data::<web::Data<TokenKeys>>().cloned();
+        let service = request.app_data::<web::Data<GameService>>().cloned();
+        Box::pin(async move {
+            let token = token.ok_or(ApiError::Unauthorized(
+                "send `Authorization: Bearer <access_token>` (POST /v1/sessions issues one)",
+            ))?;
+            let (Some(keys), Some(service)) = (keys, service) else {
+                return Err(ApiError::Internal("auth state missing".to_owned()));
+            };
+            let claims = keys.verify(&token).ok_or(ApiError::Unauthorized(
+                "the access token is invalid or expired",
+            ))?;
+            // A token outlives nothing it names: an account that no longer exists is refused.
+            let account = web::block(move || service.account(claims.sub)).await??;
+            let account =
+                account.ok_or(ApiError::Unauthorized("the token's account does not exist"))?;
+            Ok(AuthenticatedAccount {
+                id: account.id,
+                username: account.username,
+            })
+        })
+    }
+}

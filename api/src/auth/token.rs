@@ -1,0 +1,138 @@
+use std::path::Path;
+
+use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use serde::{Deserialize, Serialize};
+use uuid::Uuid;
+
+/// The claims of an access token.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct Claims {
+    /// The account id.
+    pub sub: Uuid,
+    pub iat: i64,
+    pub exp: i64,
+}
+
+/// HS256 signing and verification keys. The algorithm is pinned: a token signed any other way
+/// (including `none`) is refused.
+#[derive(Clone)]
+pub struct TokenKeys {
+    encoding: EncodingKey,
+    decoding: DecodingKey,
+    ttl_secs: i64,
+}
+
+const SECRET_FILE: &str = "jwt_secret";
+
+impl TokenKeys {
+    pub fn new(secret: &[u8], ttl_secs: i64) -> Self {
+        Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            ttl_secs,
+        }
+    }
+
+    /// Uses `secret` when given; otherwise the secret kept in `data_dir`, generating it on first
+    /// start so tokens survive a restart.
+    pub fn load(secret: Option<&str>, data_dir: &Path, ttl_secs: i64) -> std::io::Result<Self> {
+        if let Some(secret) = secret {
+            return Ok(Self::new(secret.as_bytes(), ttl_secs));
+        }
+        let path = data_dir.join(SECRET_FILE);
+        let secret = match std::fs::read_to_string(&path) {
+            Ok(secret) if !secret.trim().is_empty() => secret.trim().to_owned(),
+            _ => {
+                std::fs::create_dir_all(data_dir)?;
+                let bytes: [u8; 32] = rand::random();
+                let secret: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+                std::fs::write(&path, &secret)?;
+                secret
+            }
+        };
+        Ok(Self::new(secret.as_bytes(), ttl_secs))
+    }
+
+    pub fn ttl_secs(&self) -> i64 {
+        self.ttl_secs
+    }
+
+    pub fn issue(&self, account: Uuid, now: i64) -> Result<(String, i64), String> {
+        let claims = Claims {
+            sub: account,
+            iat: now,
+            exp: now + self.ttl_secs,
+        };
+        jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
+            .map(|token| (token, claims.exp))
+            .map_err(|error| error.to_string())
+    }
+
+    pub fn verify(&self, token: &str) -> Option<Claims> {
+        let mut validation = Validation::new(Algorithm::HS256);
+        validation.leeway = 0;
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation)
+            .ok()
+            .map(|data| data.claims)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn issued_tokens_verify_until_they_expire() {
+        let keys = TokenKeys::new(b"test-secret", 60);
+        let account = Uuid::new_v4();
+        let now = chrono::Utc::now().timestamp();
+        let (token, expires_at) = keys.issue(account, now).unwrap_or_default();
+        assert_eq!(expires_at, now + 60);
+        assert_eq!(keys.verify(&token).map(|claims| claims.sub), Some(account));
+
+        let (expired, _) = keys.issue(account, now - 120).unwrap_or_default();
+        assert!(keys.verify(&expired).is_none());
+    }
+
+    #[test]
+    fn tokens_signed_with_another_secret_are_refused() {
+        let ours = TokenKeys::new(b"ours", 60);
+        let theirs = TokenKeys::new(b"theirs", 60);
+        let now = chrono::Utc::now().timestamp();
+        let (token, _) = theirs.issue(Uuid::new_v4(), now).unwrap_or_default();
+        assert!(ours.verify(&token).is_none());
+    }
+
+    #[test]
+    fn unsigned_tokens_are_refused() {
+        let keys = TokenKeys::new(b"ours", 60);
+        let now = chrono::Utc::now().timestamp();
+        // {"alg":"none","typ":"JWT"} . {"sub":...,"iat":...,"exp":...} . (no signature)
+        let header = "eyJhbGciOiJub25lIiwidHlwIjoiSldUIn0";
+        let payload = format!(
+            r#"{{"sub":"{}","iat":{now},"exp":{}}}"#,
+            Uuid::new_v4(),
+            now + 60
+        );
+        let token = format!("{header}.{}.", base64url(payload.as_bytes()));
+        assert!(keys.verify(&token).is_none());
+    }
+
+    fn base64url(bytes: &[u8]) -> String {
+        const ALPHABET: &[u8; 64] =
+            b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        let mut out = String::new();
+        for chunk in bytes.chunks(3) {
+            let b = [
+                chunk[0],
+                chunk.get(1).copied().unwrap_or(0),
+                chunk.get(2).copied().unwrap_or(0),
+            ];
+            let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+            for i in 0..=chunk.len() {
+                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
+            }
+        }
+        out
+    }
+}

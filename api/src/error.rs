@@ -1,0 +1,243 @@
+//! The only place errors become HTTP: `application/problem+json` (RFC 9457) with a stable code.
+//! Causes are logged here and never sent.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use openapi::Problem;
+
+/// Everything a request can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: the request could not be parsed.
+    #[error("malformed request: {0}")]
+    Malformed(String),
+    /// 401: no token, or a bad or expired one.
+    #[error("unauthorized: {0}")]
+    Unauthorized(&'static str),
+    /// 403: authenticated but not allowed (e.g. not a seat of the game).
+    #[error("forbidden: {code}")]
+    Forbidden { code: &'static str, detail: String },
+    /// 404.
+    #[error("not found: {code}")]
+    NotFound { code: &'static str, detail: String },
+    /// 409: the request conflicts with the current state (stale version, seat taken, …).
+    #[error("conflict: {code}")]
+    Conflict { code: &'static str, detail: String },
+    /// 422: well-formed, but refused by the rules or by validation.
+    #[error("unprocessable: {code}")]
+    Unprocessable {
+        code: &'static str,
+        detail: String,
+        option: Option<String>,
+    },
+    /// 503: the database cannot be reached.
+    #[error("unavailable: {0}")]
+    Unavailable(String),
+    /// 500: a bug or an unexpected backend failure.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl ApiError {
+    pub fn code(&self) -> &str {
+        match self {
+            ApiError::Malformed(_) => "malformed",
+            ApiError::Unauthorized(_) => "unauthorized",
+            ApiError::Forbidden { code, .. }
+            | ApiError::NotFound { code, .. }
+            | ApiError::Conflict { code, .. }
+            | ApiError::Unprocessable { code, .. } => code,
+            ApiError::Unavailable(_) => "unavailable",
+            ApiError::Internal(_) => "internal",
+        }
+    }
+
+    fn title(&self) -> &'static str {
+        match self {
+            ApiError::Malformed(_) => "Malformed request",
+            ApiError::Unauthorized(_) => "Unauthorized",
+            ApiError::Forbidden { .. } => "Forbidden",
+            ApiError::NotFound { .. } => "Not found",
+            ApiError::Conflict { .. } => "Conflict",
+            ApiError::Unprocessable { .. } => "Unprocessable request",
+            ApiError::Unavailable(_) => "Service unavailable",
+            ApiError::Internal(_) => "Internal server error",
+        }
+    }
+
+    fn detail(&self) -> String {
+        match self {
+            ApiError::Malformed(detail) => detail.clone(),
+            ApiError::Unauthorized(detail) => (*detail).to_owned(),
+            ApiError::Forbidden { detail, .. }
+            | ApiError::NotFound { detail, .. }
+            | ApiError::Conflict { detail, .. }
+            | ApiError::Unprocessable { detail, .. } => detail.clone(),
+            ApiError::Unavailable(_) => "the database is unavailable; try again".to_owned(),
+            ApiError::Internal(_) => "an unexpected error occurred".to_owned(),
+        }
+    }
+
+    pub fn problem(&self) -> Problem {
+        Problem {
+            problem_type: format!("urn:cardtable:problem:{}", self.code()),
+            title: self.title().to_owned(),
+            status: self.status_code().as_u16(),
+            detail: self.detail(),
+            code: self.code().to_owned(),
+            option: match self {
+                ApiError::Unprocessable { option, .. } => option.clone(),
+                _ => None,
+            },
+            instance: None,
+        }
+    }
+
+    pub fn game_not_found() -> Self {
+        ApiError::NotFound {
+            code: "game_not_found",
+            detail: "no game has this id".to_owned(),
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::Malformed(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden { .. } => StatusCode::FORBIDDEN,
+            ApiError::NotFound { .. } => StatusCode::NOT_FOUND,
+            ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        match self {
+            ApiError::Internal(cause) => tracing::error!(%cause, "request failed"),
+            ApiError::Unavailable(cause) => tracing::warn!(%cause, "database unavailable"),
+            _ => tracing::debug!(code = self.code(), "request refused"),
+        }
+        let mut response = HttpResponse::build(self.status_code());
+        response.content_type("application/problem+json");
+        if let ApiError::Unauthorized(_) = self {
+            response.insert_header(("WWW-Authenticate", "Bearer"));
+        }
+        response.json(self.problem())
+    }
+}
+
+impl From<domain::IllegalMove> for ApiError {
+    fn from(error: domain::IllegalMove) -> Self {
+        match error.code {
+            // Moves from someone without a seat are an authorization failure, not a rules one.
+            "not_a_player" => ApiError::Forbidden {
+                code: error.code,
+                detail: error.detail,
+            },
+            "malformed" => ApiError::Malformed(error.detail),
+            _ => ApiError::Unprocessable {
+                code: error.code,
+                detail: error.detail,
+                option: None,
+            },
+        }
+    }
+}
+
+impl From<domain::SetupError> for ApiError {
+    fn from(error: domain::SetupError) -> Self {
+        ApiError::Unprocessable {
+            code: error.code,
+            detail: error.detail,
+            option: error.option,
+        }
+    }
+}
+
+impl From<persistence::Error> for ApiError {
+    fn from(error: persistence::Error) -> Self {
+        match error {
+            persistence::Error::NotFound => ApiError::game_not_found(),
+            persistence::Error::Conflict(code) => ApiError::Conflict {
+                code,
+                detail: conflict_detail(code).to_owned(),
+            },
+            persistence::Error::Unavailable(cause) => ApiError::Unavailable(cause),
+            persistence::Error::Backend(cause) => ApiError::Internal(cause),
+        }
+    }
+}
+
+fn conflict_detail(code: &str) -> &'static str {
+    match code {
+        "username_taken" => "this username is already registered",
+        "stale_version" => "the game moved on; fetch it again and retry on the new version",
+        "already_seated" => "you already have a seat in this game",
+        "game_full" => "every seat of this game is taken",
+        "not_open" => "this game is no longer open for joining",
+        _ => "the request conflicts with the current state",
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(error: actix_web::error::BlockingError) -> Self {
+        ApiError::Internal(error.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn status_and_code(error: ApiError) -> (u16, String) {
+        (error.status_code().as_u16(), error.code().to_owned())
+    }
+
+    #[test]
+    fn rule_errors_are_422_with_the_rules_code() {
+        let error = ApiError::from(domain::IllegalMove::new("wrong_phase", "not now"));
+        assert_eq!(status_and_code(error), (422, "wrong_phase".to_owned()));
+    }
+
+    #[test]
+    fn a_move_from_someone_without_a_seat_is_403() {
+        let error = ApiError::from(domain::IllegalMove::new("not_a_player", "no seat"));
+        assert_eq!(status_and_code(error), (403, "not_a_player".to_owned()));
+    }
+
+    #[test]
+    fn option_errors_name_the_option() {
+        let error = ApiError::from(domain::SetupError::for_option(
+            "invalid_turns_each",
+            "turns_each",
+            "bad",
+        ));
+        let problem = error.problem();
+        assert_eq!(problem.status, 422);
+        assert_eq!(problem.option.as_deref(), Some("turns_each"));
+    }
+
+    #[test]
+    fn stale_versions_are_409() {
+        let error = ApiError::from(persistence::Error::Conflict("stale_version"));
+        assert_eq!(status_and_code(error), (409, "stale_version".to_owned()));
+    }
+
+    #[test]
+    fn internal_causes_are_never_sent() {
+        let problem = ApiError::Internal("secret backend detail".to_owned()).problem();
+        assert_eq!(problem.status, 500);
+        assert!(!problem.detail.contains("secret"));
+    }
+
+    #[test]
+    fn problem_type_is_a_urn_of_the_code() {
+        let problem = ApiError::Malformed("bad json".to_owned()).problem();
+        assert_eq!(problem.problem_type, "urn:cardtable:problem:malformed");
+        assert_eq!(problem.status, 400);
+    }
+}

@@ -1,0 +1,33 @@
+use actix_web::{HttpResponse, post, web};
+use openapi::Problem;
+use openapi::accounts::{Account, Credentials};
+
+use crate::error::ApiError;
+use crate::service::{GameService, blocking, now};
+
+/// Register an account.
+#[utoipa::path(
+    tag = "accounts",
+    request_body = Credentials,
+    responses(
+        (status = 201, description = "The account was created", body = Account),
+        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`username_taken`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`invalid_username` or `invalid_password`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/accounts")]
+#[tracing::instrument(skip_all, fields(username = %body.username))]
+pub async fn post_accounts(
+    service: web::Data<GameService>,
+    body: web::Json<Credentials>,
+) -> Result<HttpResponse, ApiError> {
+    let Credentials { username, password } = body.into_inner();
+    let service = service.into_inner();
+    let account = blocking(move || service.register(&username, &password, now())).await?;
+    Ok(HttpResponse::Created().json(Account {
+        id: account.id,
+        username: account.username,
+        created_at: account.created_at,
+    }))
+}

@@ -1,0 +1,39 @@
+use actix_web::{HttpResponse, get, web};
+use openapi::Problem;
+use openapi::games::LegalMovesResponse;
+use uuid::Uuid;
+
+use crate::auth::AuthenticatedAccount;
+use crate::error::ApiError;
+use crate::service::{GameService, blocking, now};
+
+/// The caller's legal moves now, each exactly as it can be posted back.
+#[utoipa::path(
+    tag = "games",
+    security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "The game id")),
+    responses(
+        (status = 200, description = "The caller's legal moves (empty when it is not the caller's decision)", body = LegalMovesResponse),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_a_player`: the caller has no seat in this game", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`game_not_started`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/games/{id}/legal-moves")]
+#[tracing::instrument(skip_all, fields(game_id = %id, account = %account.id))]
+pub async fn get_legal_moves(
+    service: web::Data<GameService>,
+    account: AuthenticatedAccount,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let service = service.into_inner();
+    let id = id.into_inner();
+    let (game, seat, moves) = blocking(move || service.legal_moves(account.id, id, now())).await?;
+    Ok(HttpResponse::Ok().json(LegalMovesResponse {
+        kind: game.kind.id().to_owned(),
+        version: game.version,
+        seat: seat.0,
+        legal_moves: moves.into(),
+    }))
+}

@@ -1,0 +1,37 @@
+use actix_web::{HttpResponse, get, web};
+use openapi::Problem;
+use openapi::games::{GamePage, GameQuery};
+
+use crate::auth::AuthenticatedAccount;
+use crate::error::ApiError;
+use crate::service::{GameService, blocking, render_summary};
+
+/// List games, newest first, with filters and pagination.
+#[utoipa::path(
+    tag = "games",
+    security(("bearer" = [])),
+    params(GameQuery),
+    responses(
+        (status = 200, description = "One page of games", body = GamePage),
+        (status = 400, description = "Malformed query", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`unknown_kind` or `invalid_page`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/games")]
+pub async fn list_games(
+    service: web::Data<GameService>,
+    account: AuthenticatedAccount,
+    query: web::Query<GameQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let service = service.into_inner();
+    let query = query.into_inner();
+    let (limit, offset) = (query.limit.unwrap_or(20), query.offset.unwrap_or(0));
+    let page = blocking(move || service.list_games(account.id, query)).await?;
+    Ok(HttpResponse::Ok().json(GamePage {
+        games: page.games.iter().map(render_summary).collect(),
+        total: page.total,
+        limit,
+        offset,
+    }))
+}

@@ -1,0 +1,25 @@
+//! One handler per file, `routes/<resource>/<verb>.rs`; the function name is the operation id.
+
+pub mod accounts;
+pub mod game_kinds;
+pub mod games;
+pub mod health;
+pub mod sessions;
+
+use utoipa_actix_web::service_config::ServiceConfig;
+
+/// Every `/v1` route.
+pub fn v1(config: &mut ServiceConfig) {
+    config
+        .service(accounts::post::post_accounts)
+        .service(sessions::post::post_sessions)
+        .service(game_kinds::get::get_game_kinds)
+        .service(games::post::post_games)
+        .service(games::list::list_games)
+        .service(games::get::get_game)
+        .service(games::join::join_game)
+        .service(games::legal_moves::get_legal_moves)
+        .service(games::moves_post::post_moves)
+        .service(games::moves_get::get_moves)
+        .service(games::events::get_events);
+}

@@ -1,0 +1,40 @@
+use actix_web::{HttpResponse, post, web};
+use openapi::Problem;
+use openapi::accounts::{Account, Credentials, Session};
+
+use crate::auth::TokenKeys;
+use crate::error::ApiError;
+use crate::service::{GameService, blocking, now};
+
+/// Log in: exchange a username and password for a bearer access token.
+#[utoipa::path(
+    tag = "accounts",
+    request_body = Credentials,
+    responses(
+        (status = 201, description = "A new access token", body = Session),
+        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "Wrong username or password", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/sessions")]
+#[tracing::instrument(skip_all, fields(username = %body.username))]
+pub async fn post_sessions(
+    service: web::Data<GameService>,
+    keys: web::Data<TokenKeys>,
+    body: web::Json<Credentials>,
+) -> Result<HttpResponse, ApiError> {
+    let Credentials { username, password } = body.into_inner();
+    let service = service.into_inner();
+    let account = blocking(move || service.login(&username, &password)).await?;
+    let (access_token, expires_at) = keys.issue(account.id, now()).map_err(ApiError::Internal)?;
+    Ok(HttpResponse::Created().json(Session {
+        access_token,
+        token_type: "Bearer".to_owned(),
+        expires_at,
+        account: Account {
+            id: account.id,
+            username: account.username,
+            created_at: account.created_at,
+        },
+    }))
+}

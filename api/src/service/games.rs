@@ -1,0 +1,365 @@
+use domain::{Actor, AnyEventView, AnyGame, AnyLegalMoves, GameKind, Input, OptionMap, Seat, Seed};
+use openapi::games::{CreateGame, GameQuery};
+use openapi::kinds::option_value_from_json;
+use openapi::unions::{parse_move, parse_setup};
+use persistence::{
+    Commit, CommittedInput, GameFilter, GamePage, GameRecord, GameStart, GameStatus, NewGame,
+};
+use uuid::Uuid;
+
+use super::GameService;
+use crate::error::ApiError;
+
+/// How often a request retries after losing a race with another writer of the same game.
+const RACE_RETRIES: usize = 8;
+
+fn unprocessable(code: &'static str, detail: impl Into<String>) -> ApiError {
+    ApiError::Unprocessable {
+        code,
+        detail: detail.into(),
+        option: None,
+    }
+}
+
+fn not_started() -> ApiError {
+    ApiError::Conflict {
+        code: "game_not_started",
+        detail: "the game starts when every seat is taken".to_owned(),
+    }
+}
+
+/// The seat `account` holds in `game`, if any.
+pub fn seat_of(game: &GameRecord, account: Uuid) -> Option<Seat> {
+    game.seats
+        .iter()
+        .find(|seat| seat.account_id == account)
+        .map(|seat| seat.seat)
+}
+
+fn status_of(state: &AnyGame) -> GameStatus {
+    if state.is_over() {
+        GameStatus::Finished
+    } else {
+        GameStatus::Active
+    }
+}
+
+/// One event for one viewer.
+pub struct VisibleEvent {
+    pub seq: i64,
+    pub version: i64,
+    pub event: AnyEventView,
+}
+
+impl GameService {
+    pub fn create_game(
+        &self,
+        creator: Uuid,
+        request: CreateGame,
+        now: i64,
+    ) -> Result<GameRecord, ApiError> {
+        let kind = GameKind::from_id(&request.kind).ok_or_else(|| {
+            unprocessable(
+                "unknown_kind",
+                format!(
+                    "`{}` is not a game kind; see GET /v1/game-kinds",
+                    request.kind
+                ),
+            )
+        })?;
+        let options = OptionMap(
+            request
+                .options
+                .unwrap_or_default()
+                .iter()
+                .map(|(key, value)| (key.clone(), option_value_from_json(value)))
+                .collect(),
+        );
+        let setup = request
+            .setup
+            .map(|setup| parse_setup(kind, setup))
+            .transpose()
+            .map_err(|error| ApiError::Malformed(format!("setup: {error}")))?;
+        let fixed_setup = request.seed.is_some() || setup.is_some();
+        let seed = match request.seed {
+            Some(text) => Seed::new(text)
+                .ok_or_else(|| unprocessable("invalid_seed", "a seed has 1 to 256 bytes"))?,
+            None => Seed::from_bytes(rand::random()),
+        };
+        // Setting the game up once validates options, player count and setup in the rules'
+        // order; the game is set up for real when its last seat is taken.
+        AnyGame::create(kind, request.players, &options, &seed, setup.clone(), now)?;
+        let players = u8::try_from(request.players)
+            .map_err(|_| unprocessable("invalid_players", "unsupported number of players"))?;
+        let game = NewGame {
+            id: Uuid::new_v4(),
+            kind,
+            players,
+            options,
+            seed,
+            setup,
+            fixed_setup,
+            created_by: creator,
+            created_at: now,
+        };
+        self.db.create_game(&game)?;
+        let record = self.db.game(game.id)?;
+        self.start_if_full(record, now)
+    }
+
+    pub fn join_game(&self, account: Uuid, id: Uuid, now: i64) -> Result<GameRecord, ApiError> {
+        let record = self.db.join_game(id, account, now)?;
+        self.start_if_full(record, now)
+    }
+
+    /// The game brought up to date: started if every seat is taken, passed deadlines expired.
+    pub fn current(&self, id: Uuid, now: i64) -> Result<GameRecord, ApiError> {
+        for _ in 0..RACE_RETRIES {
+            let record = self.db.game(id)?;
+            let record = self.start_if_full(record, now)?;
+            if let Some(record) = self.expire_due(record, now)? {
+                return Ok(record);
+            }
+        }
+        Err(ApiError::Unavailable(
+            "the game kept changing under this request".to_owned(),
+        ))
+    }
+
+    fn start_if_full(&self, record: GameRecord, now: i64) -> Result<GameRecord, ApiError> {
+        if record.status != GameStatus::Open || record.seats.len() < usize::from(record.players) {
+            return Ok(record);
+        }
+        let (state, events) = AnyGame::create(
+            record.kind,
+            i64::from(record.players),
+            &record.options,
+            &record.seed,
+            record.setup.clone(),
+            now,
+        )
+        .map_err(|error| ApiError::Internal(format!("stored game does not set up: {error}")))?;
+        let start = GameStart {
+            deadline_at: state.deadline(),
+            state,
+            events,
+            started_at: now,
+        };
+        match self.db.start_game(record.id, &start) {
+            // Another request started it first: same seed, same game.
+            Ok(()) | Err(persistence::Error::Conflict(_)) => Ok(self.db.game(record.id)?),
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    /// Expires passed deadlines and commits them; `None` when another writer got there first.
+    fn expire_due(&self, mut record: GameRecord, now: i64) -> Result<Option<GameRecord>, ApiError> {
+        let Some(state) = record.state.as_mut() else {
+            return Ok(Some(record));
+        };
+        if record.status != GameStatus::Active || !state.deadline().is_some_and(|at| at <= now) {
+            return Ok(Some(record));
+        }
+        let batches = state.advance(now);
+        if batches.is_empty() {
+            return Ok(Some(record));
+        }
+        let inputs = batches
+            .into_iter()
+            .map(|events| CommittedInput {
+                input: Input::Expire,
+                now,
+                events,
+            })
+            .collect();
+        self.commit(record, inputs, now)
+    }
+
+    /// Writes the state in `record` with `inputs` on top of the version `record` was loaded at.
+    fn commit(
+        &self,
+        mut record: GameRecord,
+        inputs: Vec<CommittedInput>,
+        now: i64,
+    ) -> Result<Option<GameRecord>, ApiError> {
+        let Some(state) = record.state.take() else {
+            return Err(not_started());
+        };
+        let commit = Commit {
+            status: status_of(&state),
+            deadline_at: state.deadline(),
+            state,
+            inputs,
+            now,
+        };
+        match self.db.commit(record.id, record.version, &commit) {
+            Ok(version) => {
+                record.version = version;
+                record.status = commit.status;
+                record.deadline_at = commit.deadline_at;
+                if record.status == GameStatus::Finished && record.finished_at.is_none() {
+                    record.finished_at = Some(now);
+                }
+                record.state = Some(commit.state);
+                Ok(Some(record))
+            }
+            Err(persistence::Error::Conflict("stale_version")) => Ok(None),
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    /// Applies `account`'s move made on `version`.
+    pub fn submit_move(
+        &self,
+        account: Uuid,
+        id: Uuid,
+        version: i64,
+        body: serde_json::Value,
+        now: i64,
+    ) -> Result<GameRecord, ApiError> {
+        let mut record = self.current(id, now)?;
+        let mv = parse_move(record.kind, body)
+            .map_err(|error| ApiError::Malformed(format!("move: {error}")))?;
+        let seat = seat_of(&record, account);
+        let Some(state) = record.state.as_mut() else {
+            return Err(not_started());
+        };
+        let Some(seat) = seat else {
+            // The rules decide what an outsider is told (`game_over` or `not_a_player`).
+            let refusal = state.clone().apply(Actor::Outsider, mv, now).err();
+            return Err(refusal.map_or_else(
+                || ApiError::Internal("a move without a seat was accepted".to_owned()),
+                ApiError::from,
+            ));
+        };
+        if version != record.version {
+            return Err(ApiError::Conflict {
+                code: "stale_version",
+                detail: format!(
+                    "the move was made on version {version}, the game is at version {}; fetch it again",
+                    record.version
+                ),
+            });
+        }
+        let events = state.apply(Actor::Seat(seat), mv.clone(), now)?;
+        let input = CommittedInput {
+            input: Input::Move { seat, mv },
+            now,
+            events,
+        };
+        self.commit(record, vec![input], now)?
+            .ok_or_else(|| persistence::Error::Conflict("stale_version").into())
+    }
+
+    /// The legal moves of `account`'s seat.
+    pub fn legal_moves(
+        &self,
+        account: Uuid,
+        id: Uuid,
+        now: i64,
+    ) -> Result<(GameRecord, Seat, AnyLegalMoves), ApiError> {
+        let record = self.current(id, now)?;
+        let seat = seat_of(&record, account).ok_or_else(|| ApiError::Forbidden {
+            code: "not_a_player",
+            detail: "you have no seat in this game".to_owned(),
+        })?;
+        let state = record.state.as_ref().ok_or_else(not_started)?;
+        let moves = state.legal_moves(seat);
+        Ok((record, seat, moves))
+    }
+
+    /// The event log after `after`, as `account` may see it.
+    pub fn events(
+        &self,
+        account: Uuid,
+        id: Uuid,
+        after: i64,
+        limit: i64,
+        now: i64,
+    ) -> Result<(GameRecord, Vec<VisibleEvent>), ApiError> {
+        let record = self.current(id, now)?;
+        let Some(state) = record.state.as_ref() else {
+            return Ok((record, Vec::new()));
+        };
+        let viewer = super::render::viewer_of(&record, account);
+        let events = self
+            .db
+            .events(id, after, limit)?
+            .into_iter()
+            .filter_map(|entry| {
+                state
+                    .event_view(&entry.event, viewer)
+                    .map(|event| VisibleEvent {
+                        seq: entry.seq,
+                        version: entry.move_seq,
+                        event,
+                    })
+            })
+            .collect();
+        Ok((record, events))
+    }
+
+    /// The whole move log of a finished game, with its seed.
+    pub fn move_log(
+        &self,
+        id: Uuid,
+        now: i64,
+    ) -> Result<(GameRecord, Vec<persistence::InputRecord>), ApiError> {
+        let record = self.current(id, now)?;
+        if record.status != GameStatus::Finished {
+            return Err(ApiError::Conflict {
+                code: "game_not_over",
+                detail: "the move log and the seed are revealed when the game is over".to_owned(),
+            });
+        }
+        let inputs = self.db.inputs(id)?;
+        Ok((record, inputs))
+    }
+
+    pub fn list_games(&self, account: Uuid, query: GameQuery) -> Result<GamePage, ApiError> {
+        let kind = query
+            .kind
+            .map(|kind| {
+                GameKind::from_id(&kind).ok_or_else(|| {
+                    unprocessable("unknown_kind", format!("`{kind}` is not a game kind"))
+                })
+            })
+            .transpose()?;
+        let limit = query.limit.unwrap_or(20);
+        let offset = query.offset.unwrap_or(0);
+        if !(1..=100).contains(&limit) || offset < 0 {
+            return Err(unprocessable(
+                "invalid_page",
+                "limit is 1 to 100 and offset is not negative",
+            ));
+        }
+        let filter = GameFilter {
+            kind,
+            status: query.status.map(|status| match status {
+                openapi::games::GameStatus::Open => GameStatus::Open,
+                openapi::games::GameStatus::Active => GameStatus::Active,
+                openapi::games::GameStatus::Finished => GameStatus::Finished,
+            }),
+            member: query.mine.unwrap_or(false).then_some(account),
+            limit,
+            offset,
+        };
+        Ok(self.db.list_games(&filter)?)
+    }
+
+    /// Expires every passed deadline; returns how many games were brought up to date.
+    /// Safe with several server processes: each commit is a compare-and-swap on the version.
+    pub fn tick(&self, now: i64) -> Result<usize, ApiError> {
+        let due = self.db.games_due(now, 100)?;
+        let mut advanced = 0;
+        for id in due {
+            match self.current(id, now) {
+                Ok(_) => advanced += 1,
+                Err(error) => {
+                    tracing::warn!(%id, code = error.code(), "tick could not advance a game")
+                }
+            }
+        }
+        Ok(advanced)
+    }
+}

@@ -1,0 +1,41 @@
+//! The game service: the one path from a request to the rules and the database.
+//! Its functions block (Diesel is synchronous); handlers call them through `web::block`.
+
+mod accounts;
+mod games;
+mod render;
+
+pub use render::{options_json, render_game, render_summary};
+
+use persistence::Database;
+
+/// Shared by every worker; cloning is cheap (a pool handle).
+#[derive(Clone)]
+pub struct GameService {
+    db: Database,
+}
+
+impl GameService {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+
+    pub fn database(&self) -> &Database {
+        &self.db
+    }
+}
+
+/// Unix seconds now: the only clock reading; the domain receives it as an argument.
+pub fn now() -> i64 {
+    chrono::Utc::now().timestamp()
+}
+
+/// Runs blocking service work on the blocking pool, inside the request's tracing span.
+pub async fn blocking<T, F>(work: F) -> Result<T, crate::error::ApiError>
+where
+    F: FnOnce() -> Result<T, crate::error::ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    let span = tracing::Span::current();
+    actix_web::web::block(move || span.in_scope(work)).await?
+}

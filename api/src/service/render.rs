@@ -1,0 +1,87 @@
+//! Records become wire types here, for one viewer.
+
+use domain::Viewer;
+use openapi::games::{Game, GameStatus as WireStatus, GameSummary, SeatInfo};
+use openapi::kinds::option_value_json;
+use persistence::{GameRecord, GameStatus};
+use uuid::Uuid;
+
+use super::games::seat_of;
+
+/// How `account` sees `game`: as its seat, or as a spectator.
+pub fn viewer_of(game: &GameRecord, account: Uuid) -> Viewer {
+    seat_of(game, account).map_or(Viewer::Spectator, Viewer::Seat)
+}
+
+pub fn wire_status(status: GameStatus) -> WireStatus {
+    match status {
+        GameStatus::Open => WireStatus::Open,
+        GameStatus::Active => WireStatus::Active,
+        GameStatus::Finished => WireStatus::Finished,
+    }
+}
+
+pub fn options_json(game: &GameRecord) -> serde_json::Map<String, serde_json::Value> {
+    game.options
+        .0
+        .iter()
+        .map(|(key, value)| (key.clone(), option_value_json(value)))
+        .collect()
+}
+
+fn seats(game: &GameRecord) -> Vec<SeatInfo> {
+    game.seats
+        .iter()
+        .map(|seat| SeatInfo {
+            seat: seat.seat.0,
+            account_id: seat.account_id,
+            username: seat.username.clone(),
+        })
+        .collect()
+}
+
+/// The game as `account` may see it.
+pub fn render_game(game: &GameRecord, account: Uuid) -> Game {
+    let viewer = viewer_of(game, account);
+    let finished = game.status == GameStatus::Finished;
+    Game {
+        id: game.id,
+        kind: game.kind.id().to_owned(),
+        status: wire_status(game.status),
+        version: game.version,
+        players: game.players,
+        options: options_json(game),
+        fixed_setup: game.fixed_setup,
+        seats: seats(game),
+        your_seat: viewer.seat().map(|seat| seat.0),
+        to_act: game
+            .state
+            .as_ref()
+            .map(|state| state.to_act().into_iter().map(|seat| seat.0).collect())
+            .unwrap_or_default(),
+        deadline_at: game.state.as_ref().and_then(|state| state.deadline()),
+        seed_commitment: game.seed.commitment(),
+        seed: finished.then(|| game.seed.as_str().to_owned()),
+        created_at: game.created_at,
+        started_at: game.started_at,
+        finished_at: game.finished_at,
+        outcome: game
+            .state
+            .as_ref()
+            .and_then(|state| state.outcome())
+            .map(Into::into),
+        view: game.state.as_ref().map(|state| state.view(viewer).into()),
+    }
+}
+
+pub fn render_summary(game: &GameRecord) -> GameSummary {
+    GameSummary {
+        id: game.id,
+        kind: game.kind.id().to_owned(),
+        status: wire_status(game.status),
+        players: game.players,
+        fixed_setup: game.fixed_setup,
+        seats: seats(game),
+        created_at: game.created_at,
+    }
+}

@@ -1,0 +1,61 @@
+//! The OpenAPI contract, generated from the routes and the wire types.
+
+use actix_web::App;
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_actix_web::{AppExt, scope};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Cardtable",
+        description = "Play hidden-information card games over HTTP. Every response is filtered for the caller: a seat sees exactly what its player may see, anyone else only public information, and everything is revealed when a game ends. Errors are `application/problem+json` with a stable `code`.",
+        license(name = "MIT", identifier = "MIT")
+    ),
+    tags(
+        (name = "accounts", description = "Registration and login"),
+        (name = "games", description = "Creating, joining and playing games"),
+        (name = "meta", description = "Health")
+    ),
+    modifiers(&BearerAuth)
+)]
+struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            ),
+        );
+    }
+}
+
+/// The base document (info, tags, security schemes) that route collection fills in.
+pub fn base() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
+}
+
+/// The whole contract, built without starting a server.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let (_app, api) = App::new()
+        .into_utoipa_app()
+        .openapi(base())
+        .service(crate::routes::health::get_healthz)
+        .service(scope::scope("/v1").configure(crate::routes::v1))
+        .split_for_parts();
+    api
+}
+
+/// The contract as committed in `openapi/openapi.json`.
+pub fn openapi_json() -> String {
+    let json = openapi().to_pretty_json().unwrap_or_default();
+    format!("{json}\n")
+}

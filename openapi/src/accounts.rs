@@ -1,0 +1,37 @@
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use uuid::Uuid;
+
+/// Registration or login credentials.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Credentials {
+    /// 3 to 32 characters: letters, digits, `_`, `-` and `.`.
+    #[schema(example = "alice")]
+    pub username: String,
+    /// 8 to 128 characters.
+    #[schema(example = "correct horse battery")]
+    pub password: String,
+}
+
+/// A registered account.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Account {
+    pub id: Uuid,
+    #[schema(example = "alice")]
+    pub username: String,
+    /// Unix seconds.
+    pub created_at: i64,
+}
+
+/// A bearer access token.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Session {
+    /// Send as `Authorization: Bearer <access_token>`.
+    pub access_token: String,
+    #[schema(example = "Bearer")]
+    pub token_type: String,
+    /// Unix seconds after which the token is refused.
+    pub expires_at: i64,
+    pub account: Account,
+}

@@ -1,0 +1,249 @@
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use crate::unions::{GameEvent, GameView, LegalMoves, MoveBody, SetupBody};
+
+/// A request to create a game. The creator takes seat 0.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    /// A game kind id from `GET /v1/game-kinds`.
+    #[schema(example = "trade_or_duel")]
+    pub kind: String,
+    /// The number of seats.
+    #[schema(example = 4)]
+    pub players: i64,
+    /// The game's options; left-out options take their defaults.
+    #[serde(default)]
+    #[schema(value_type = Option<Object>, example = json!({"turns_each": 3}))]
+    pub options: Option<serde_json::Map<String, serde_json::Value>>,
+    /// For automated testing: a fixed seed (any text, 1 to 256 bytes). The game is then marked
+    /// as a fixed-setup game.
+    #[serde(default)]
+    pub seed: Option<String>,
+    /// For automated testing: an explicit deal or deck order, as the game's rules define it.
+    /// The game is then marked as a fixed-setup game.
+    #[serde(default)]
+    #[schema(value_type = Option<SetupBody>)]
+    pub setup: Option<serde_json::Value>,
+}
+
+/// The lifecycle of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum GameStatus {
+    /// Waiting for seats to fill.
+    Open,
+    /// Being played.
+    Active,
+    /// Over: everything is revealed.
+    Finished,
+}
+
+/// A seat and the account in it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct SeatInfo {
+    #[schema(example = 0)]
+    pub seat: u8,
+    pub account_id: Uuid,
+    #[schema(example = "alice")]
+    pub username: String,
+}
+
+/// One seat's place in a finished game.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct Placement {
+    pub seat: u8,
+    /// Competition ranking: 1 is best, ties share a place.
+    pub place: u8,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct GameOutcome {
+    pub ranking: Vec<Placement>,
+    /// Empty when nobody won.
+    pub winners: Vec<u8>,
+}
+
+impl From<domain::Outcome> for GameOutcome {
+    fn from(outcome: domain::Outcome) -> Self {
+        Self {
+            ranking: outcome
+                .ranking
+                .into_iter()
+                .map(|placement| Placement {
+                    seat: placement.seat.0,
+                    place: placement.place,
+                })
+                .collect(),
+            winners: outcome.winners.into_iter().map(|seat| seat.0).collect(),
+        }
+    }
+}
+
+/// A game as the caller may see it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Game {
+    pub id: Uuid,
+    #[schema(example = "trade_or_duel")]
+    pub kind: String,
+    pub status: GameStatus,
+    /// The number of accepted inputs so far; a move must name the version it was made on.
+    pub version: i64,
+    pub players: u8,
+    /// The options as given at creation.
+    #[schema(value_type = Object)]
+    pub options: serde_json::Map<String, serde_json::Value>,
+    /// True when the game was created with a fixed seed or an explicit setup: not a fair deal.
+    pub fixed_setup: bool,
+    pub seats: Vec<SeatInfo>,
+    /// The caller's seat, if the caller plays in this game.
+    pub your_seat: Option<u8>,
+    /// The seats whose decision is pending.
+    pub to_act: Vec<u8>,
+    /// Unix seconds at which the pending decision(s) expire, if the game has a deadline.
+    pub deadline_at: Option<i64>,
+    /// SHA-256 (hex) of the seed, published from creation so the deal can be checked at the end.
+    pub seed_commitment: String,
+    /// The seed, revealed once the game is finished.
+    pub seed: Option<String>,
+    pub created_at: i64,
+    pub started_at: Option<i64>,
+    pub finished_at: Option<i64>,
+    pub outcome: Option<GameOutcome>,
+    /// The game-specific view for the caller; absent until the game starts.
+    pub view: Option<GameView>,
+}
+
+/// A game in a listing.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GameSummary {
+    pub id: Uuid,
+    pub kind: String,
+    pub status: GameStatus,
+    pub players: u8,
+    pub fixed_setup: bool,
+    pub seats: Vec<SeatInfo>,
+    pub created_at: i64,
+}
+
+/// One page of games.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct GamePage {
+    pub games: Vec<GameSummary>,
+    /// The number of games matching the filters.
+    pub total: i64,
+    pub limit: i64,
+    pub offset: i64,
+}
+
+/// Filters and pagination for `GET /v1/games`.
+#[derive(Clone, Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct GameQuery {
+    /// Only games of this kind.
+    pub kind: Option<String>,
+    /// Only games in this status.
+    pub status: Option<GameStatus>,
+    /// Only games the caller has a seat in.
+    pub mine: Option<bool>,
+    /// Page size, 1 to 100 (default 20).
+    pub limit: Option<i64>,
+    /// Games to skip (default 0).
+    pub offset: Option<i64>,
+}
+
+/// A move, made on a given version of the game.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    /// The `version` of the game the move was made on.
+    #[schema(example = 0)]
+    pub version: i64,
+    /// The move, in the game's JSON shape.
+    #[serde(rename = "move")]
+    #[schema(value_type = MoveBody)]
+    pub body: serde_json::Value,
+}
+
+/// The caller's legal moves now.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct LegalMovesResponse {
+    pub kind: String,
+    pub version: i64,
+    pub seat: u8,
+    pub legal_moves: LegalMoves,
+}
+
+/// Query of `GET /v1/games/{id}/events`.
+#[derive(Clone, Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct EventQuery {
+    /// Only events with a larger sequence number (default 0: from the start).
+    pub after: Option<i64>,
+    /// At most this many events, 1 to 1000 (default 1000).
+    pub limit: Option<i64>,
+}
+
+/// One log event as the caller may see it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct EventEntry {
+    pub seq: i64,
+    /// The version whose input produced this event (0: the start of play).
+    pub version: i64,
+    pub event: GameEvent,
+}
+
+/// The event log as the caller may see it.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct EventPage {
+    pub kind: String,
+    pub events: Vec<EventEntry>,
+    /// Pass as `after` to continue.
+    pub last_seq: i64,
+}
+
+/// One accepted input of the move log.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct LoggedInput {
+    /// The version this input produced.
+    pub version: i64,
+    /// The seat that moved; absent for a deadline expiry.
+    pub seat: Option<u8>,
+    /// The move; absent for a deadline expiry.
+    #[serde(rename = "move")]
+    pub body: Option<MoveBody>,
+    /// True when this input is the expiry of a deadline (the game applied its default moves).
+    pub expired: bool,
+    /// Unix seconds the server passed with this input.
+    pub now: i64,
+}
+
+/// Everything needed to replay a finished game and check its deal.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct MoveLog {
+    pub kind: String,
+    pub players: u8,
+    #[schema(value_type = Object)]
+    pub options: serde_json::Map<String, serde_json::Value>,
+    pub seed: String,
+    pub seed_commitment: String,
+    #[schema(value_type = Option<SetupBody>)]
+    pub setup: Option<serde_json::Value>,
+    /// The `now` the game was set up with.
+    pub started_at: i64,
+    pub inputs: Vec<LoggedInput>,
+}
+
+/// Liveness and database reachability.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct Health {
+    #[schema(example = "ok")]
+    pub status: String,
+    #[schema(example = "sqlite")]
+    pub database: String,
+}
