@@ -4,6 +4,7 @@
 pub mod auth;
 pub mod configuration;
 pub mod error;
+pub mod request_log;
 pub mod routes;
 pub mod service;
 pub mod spec;

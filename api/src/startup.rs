@@ -60,7 +60,8 @@ fn serve(listener: TcpListener, service: GameService, keys: TokenKeys) -> std::i
             .into_utoipa_app()
             .openapi(crate::spec::base())
             .map(|app| {
-                app.wrap(TracingLogger::default())
+                app.wrap(actix_web::middleware::from_fn(crate::request_log::request_log))
+                    .wrap(TracingLogger::default())
                     .app_data(service.clone())
                     .app_data(keys.clone())
                     .app_data(json_config())

@@ -35,11 +35,14 @@ pub struct TestApp {
     pub backend: Backend,
     pub client: reqwest::Client,
     data_dir: PathBuf,
+    database_url: String,
 }
 
 impl TestApp {
     pub async fn spawn(backend: &Backend) -> TestApp {
-        api::telemetry::init();
+        if std::env::var_os("TEST_LOG").is_some() {
+            api::telemetry::init();
+        }
         let data_dir =
             std::env::temp_dir().join(format!("cardtable-test-{}", uuid::Uuid::new_v4()));
         let database_url = match backend {
@@ -57,7 +60,7 @@ impl TestApp {
         let settings = Settings {
             host: "127.0.0.1".to_owned(),
             port: 0,
-            database_url,
+            database_url: database_url.clone(),
             data_dir: data_dir.clone(),
             jwt_secret: Some(format!("test-secret-{}", uuid::Uuid::new_v4())),
             token_ttl_secs: 3600,
@@ -73,6 +76,7 @@ impl TestApp {
             backend: backend.clone(),
             client: reqwest::Client::new(),
             data_dir,
+            database_url,
         }
     }
 
@@ -84,5 +88,13 @@ impl TestApp {
 impl Drop for TestApp {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.data_dir);
+        if let Backend::Postgres(admin_url) = &self.backend {
+            let (admin_url, database_url) = (admin_url.clone(), self.database_url.clone());
+            // A plain thread: dropping happens inside the async runtime, which must not block.
+            let _ = std::thread::spawn(move || {
+                persistence::testing::drop_postgres_database(&admin_url, &database_url)
+            })
+            .join();
+        }
     }
 }
