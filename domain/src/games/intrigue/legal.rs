@@ -1,0 +1,142 @@
+//! Every legal move of a seat, with each card's legal targets and parameters.
+
+use super::moves::{ActionParams, Move};
+use super::state::Table;
+use super::terms::{Card, CardType, Direction, Pair, Pos, Token};
+use crate::Seat;
+
+/// The legal moves of one seat: an exact list.
+pub type LegalMoves = Vec<Move>;
+
+impl Table {
+    pub fn legal_moves(&self, seat: Seat) -> LegalMoves {
+        if self.is_over() || seat != self.to_act {
+            return Vec::new();
+        }
+        let hand = self.hand(seat);
+        if self.resolving.is_some() {
+            return hand.iter().map(|card| Move::discard(*card)).collect();
+        }
+        let mut moves: Vec<Move> = Token::ALL
+            .into_iter()
+            .filter(|token| self.holder(*token).is_none())
+            .map(Move::take_token)
+            .collect();
+        for card in hand {
+            moves.extend(Pos::ALL.map(|pos| Move::face_down(*card, pos)));
+            match card.card_type() {
+                CardType::Support => moves.extend(self.face_up_moves(seat, *card)),
+                CardType::Action => moves.extend(self.action_moves(seat, *card)),
+                CardType::Relationship => moves.extend(self.relationship_moves(*card)),
+            }
+        }
+        moves.extend(
+            self.unplayed_favors[seat.index()]
+                .iter()
+                .map(|color| Move::favor(*color)),
+        );
+        moves
+    }
+
+    fn face_up_moves(&self, seat: Seat, card: Card) -> Vec<Move> {
+        let others: Vec<Card> = self
+            .hand(seat)
+            .iter()
+            .copied()
+            .filter(|other| *other != card)
+            .collect();
+        let discards: Vec<Option<Card>> = if card.is_defiance() && !others.is_empty() {
+            others.into_iter().map(Some).collect()
+        } else {
+            vec![None]
+        };
+        Pos::ALL
+            .into_iter()
+            .flat_map(|pos| {
+                discards
+                    .iter()
+                    .map(move |discard| Move::face_up(card, pos, *discard))
+            })
+            .collect()
+    }
+
+    fn action_moves(&self, seat: Seat, card: Card) -> Vec<Move> {
+        let at = |pos: Pos| ActionParams {
+            character: Some(pos),
+            ..ActionParams::default()
+        };
+        let on = |pair: Pair, direction: Option<Direction>| ActionParams {
+            pair: Some(pair),
+            direction,
+            ..ActionParams::default()
+        };
+        let params: Vec<ActionParams> = match card {
+            Card::Oracle => vec![ActionParams::default()],
+            Card::Assassination if !self.unused.is_empty() => Pos::ALL.map(at).to_vec(),
+            Card::Virtue | Card::Spy => Pos::ALL
+                .into_iter()
+                .filter(|pos| self.has_face_down(*pos))
+                .map(at)
+                .collect(),
+            Card::Manipulate => self.manipulations(seat),
+            Card::Lies => Pair::ALL
+                .into_iter()
+                .filter(|pair| self.relationship(*pair).is_some())
+                .map(|pair| on(pair, None))
+                .collect(),
+            Card::Misinformation => Pair::ALL
+                .into_iter()
+                .filter_map(|pair| self.relationship(pair).map(|rel| (pair, rel)))
+                .flat_map(|(pair, rel)| {
+                    Direction::ALL.into_iter().filter_map(move |dir| {
+                        Pair::of(dir.step(rel.first), dir.step(rel.second))
+                            .map(|to| (pair, dir, to))
+                    })
+                })
+                .filter(|(_, _, to)| self.relationship(*to).is_none())
+                .map(|(pair, dir, _)| on(pair, Some(dir)))
+                .collect(),
+            _ => Vec::new(),
+        };
+        params
+            .into_iter()
+            .map(|params| Move::action(card, params))
+            .collect()
+    }
+
+    fn manipulations(&self, seat: Seat) -> Vec<ActionParams> {
+        let mine = Token::ALL
+            .into_iter()
+            .filter(|token| self.holder(*token) == Some(seat));
+        let theirs: Vec<Token> = Token::ALL
+            .into_iter()
+            .filter(|token| matches!(self.holder(*token), Some(holder) if holder != seat))
+            .collect();
+        mine.flat_map(|give| {
+            theirs.iter().map(move |take| ActionParams {
+                give: Some(give),
+                take: Some(*take),
+                ..ActionParams::default()
+            })
+        })
+        .collect()
+    }
+
+    fn relationship_moves(&self, card: Card) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for first in Pos::ALL {
+            for second in Pos::ALL {
+                let Some(pair) = Pair::of(first, second) else {
+                    continue;
+                };
+                let allowed = self
+                    .relationship(pair)
+                    .is_none_or(|existing| card.sign() * existing.card.sign() == -1);
+                if allowed {
+                    moves.push(Move::relationship(card, first, second));
+                }
+            }
+        }
+        moves
+    }
+}
