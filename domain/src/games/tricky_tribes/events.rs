@@ -1,0 +1,233 @@
+//! The log: events with every restricted field, and what one viewer may see of them.
+
+use serde::{Deserialize, Serialize};
+
+use super::TrickyTribes;
+use super::card::Card;
+use super::judge::Face;
+use super::terms::{Participant, RoundSummary, TrickRecord, UnitScore};
+use crate::{Seat, Viewer};
+
+/// A log event as the game records it, hidden cards included.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// A round was dealt. `hands` by seat (each known to its owner only).
+    RoundStarted {
+        round: u32,
+        dealer: Seat,
+        whole_deck: bool,
+        hands: Vec<Vec<Card>>,
+        stock_size: usize,
+        must_trim: Vec<Seat>,
+    },
+    ExchangePassed {
+        seat: Seat,
+        timeout: bool,
+    },
+    /// `card` is known to the drawer only.
+    ExchangeDrew {
+        seat: Seat,
+        card: Card,
+    },
+    /// `card`, and `drawn` when the draw followed the discard, are known to the player only.
+    ExchangeDiscarded {
+        seat: Seat,
+        card: Card,
+        drawn: Option<Card>,
+        timeout: bool,
+    },
+    /// `card` is known to the player only.
+    Trimmed {
+        seat: Seat,
+        card: Card,
+        timeout: bool,
+    },
+    TrickStarted {
+        round: u32,
+        number: u8,
+        leader: Participant,
+        open_lead_required: bool,
+    },
+    /// `card` is public when played open, otherwise known to its owner until judgement.
+    CardPlayed {
+        trick: u8,
+        participant: Participant,
+        position: u8,
+        face: Face,
+        card: Card,
+        timeout: bool,
+    },
+    TrickJudged {
+        record: TrickRecord,
+    },
+    RoundScored {
+        summary: RoundSummary,
+    },
+    GameEnded {
+        winners: Vec<Seat>,
+        scores: Vec<UnitScore>,
+    },
+}
+
+/// A log event as one viewer may see it: hidden cards are `None`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EventView {
+    RoundStarted {
+        round: u32,
+        dealer: Seat,
+        whole_deck: bool,
+        hand_sizes: Vec<usize>,
+        /// By seat: the cards for the viewer's own seat (every seat once the game is over).
+        hands: Vec<Option<Vec<Card>>>,
+        stock_size: usize,
+        must_trim: Vec<Seat>,
+    },
+    ExchangePassed {
+        seat: Seat,
+        timeout: bool,
+    },
+    ExchangeDrew {
+        seat: Seat,
+        card: Option<Card>,
+    },
+    ExchangeDiscarded {
+        seat: Seat,
+        card: Option<Card>,
+        /// Whether a card was drawn after the discard.
+        drew: bool,
+        drawn: Option<Card>,
+        timeout: bool,
+    },
+    Trimmed {
+        seat: Seat,
+        card: Option<Card>,
+        timeout: bool,
+    },
+    TrickStarted {
+        round: u32,
+        number: u8,
+        leader: Participant,
+        open_lead_required: bool,
+    },
+    CardPlayed {
+        trick: u8,
+        participant: Participant,
+        position: u8,
+        face: Face,
+        card: Option<Card>,
+        timeout: bool,
+    },
+    TrickJudged {
+        record: TrickRecord,
+    },
+    RoundScored {
+        summary: RoundSummary,
+    },
+    GameEnded {
+        winners: Vec<Seat>,
+        scores: Vec<UnitScore>,
+    },
+}
+
+impl TrickyTribes {
+    /// Whether `viewer` may know a card held or played by `owner` (the dummy's: nobody).
+    pub(super) fn sees(&self, viewer: Viewer, owner: Participant) -> bool {
+        self.is_over() || owner.seat().is_some_and(|seat| viewer.is(seat))
+    }
+
+    pub(super) fn filter_event(&self, event: &Event, viewer: Viewer) -> EventView {
+        let own =
+            |seat: Seat, card: Card| self.sees(viewer, Participant::Seat(seat)).then_some(card);
+        match event {
+            Event::RoundStarted {
+                round,
+                dealer,
+                whole_deck,
+                hands,
+                stock_size,
+                must_trim,
+            } => EventView::RoundStarted {
+                round: *round,
+                dealer: *dealer,
+                whole_deck: *whole_deck,
+                hand_sizes: hands.iter().map(Vec::len).collect(),
+                hands: hands
+                    .iter()
+                    .zip(0u8..)
+                    .map(|(hand, seat)| {
+                        self.sees(viewer, Participant::Seat(Seat(seat)))
+                            .then(|| hand.clone())
+                    })
+                    .collect(),
+                stock_size: *stock_size,
+                must_trim: must_trim.clone(),
+            },
+            Event::ExchangePassed { seat, timeout } => EventView::ExchangePassed {
+                seat: *seat,
+                timeout: *timeout,
+            },
+            Event::ExchangeDrew { seat, card } => EventView::ExchangeDrew {
+                seat: *seat,
+                card: own(*seat, *card),
+            },
+            Event::ExchangeDiscarded {
+                seat,
+                card,
+                drawn,
+                timeout,
+            } => EventView::ExchangeDiscarded {
+                seat: *seat,
+                card: own(*seat, *card),
+                drew: drawn.is_some(),
+                drawn: drawn.and_then(|drawn| own(*seat, drawn)),
+                timeout: *timeout,
+            },
+            Event::Trimmed {
+                seat,
+                card,
+                timeout,
+            } => EventView::Trimmed {
+                seat: *seat,
+                card: own(*seat, *card),
+                timeout: *timeout,
+            },
+            Event::TrickStarted {
+                round,
+                number,
+                leader,
+                open_lead_required,
+            } => EventView::TrickStarted {
+                round: *round,
+                number: *number,
+                leader: *leader,
+                open_lead_required: *open_lead_required,
+            },
+            Event::CardPlayed {
+                trick,
+                participant,
+                position,
+                face,
+                card,
+                timeout,
+            } => EventView::CardPlayed {
+                trick: *trick,
+                participant: *participant,
+                position: *position,
+                face: *face,
+                card: (*face == Face::Open || self.sees(viewer, *participant)).then_some(*card),
+                timeout: *timeout,
+            },
+            Event::TrickJudged { record } => EventView::TrickJudged {
+                record: record.clone(),
+            },
+            Event::RoundScored { summary } => EventView::RoundScored {
+                summary: summary.clone(),
+            },
+            Event::GameEnded { winners, scores } => EventView::GameEnded {
+                winners: winners.clone(),
+                scores: scores.clone(),
+            },
+        }
+    }
+}
