@@ -15,7 +15,9 @@ pub enum OptionValue {
     /// A number that is not an integer, or does not fit in `i64`.
     Number(f64),
     Str(String),
-    /// An array or object: never a valid option value, kept so the error can name the option.
+    /// An array (e.g. Tricky Tribes' `teams`).
+    List(Vec<OptionValue>),
+    /// An object: never a valid option value, kept so the error can name the option.
     #[serde(skip)]
     Other,
 }

@@ -62,6 +62,7 @@ pub fn option_value_json(value: &domain::OptionValue) -> serde_json::Value {
         OptionValue::Int(value) => (*value).into(),
         OptionValue::Number(value) => (*value).into(),
         OptionValue::Str(value) => value.clone().into(),
+        OptionValue::List(values) => values.iter().map(option_value_json).collect(),
     }
 }
 
@@ -76,6 +77,9 @@ pub fn option_value_from_json(value: &serde_json::Value) -> domain::OptionValue 
             None => OptionValue::Number(number.as_f64().unwrap_or(f64::NAN)),
         },
         serde_json::Value::String(value) => OptionValue::Str(value.clone()),
-        serde_json::Value::Array(_) | serde_json::Value::Object(_) => OptionValue::Other,
+        serde_json::Value::Array(values) => {
+            OptionValue::List(values.iter().map(option_value_from_json).collect())
+        }
+        serde_json::Value::Object(_) => OptionValue::Other,
     }
 }

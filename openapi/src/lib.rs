@@ -4,9 +4,12 @@
 
 pub mod accounts;
 pub mod games;
+pub mod intrigue;
 pub mod kinds;
 pub mod problem;
 pub mod trade_or_duel;
+pub mod tribute;
+pub mod tricky_tribes;
 pub mod unions;
 
 pub use problem::Problem;
