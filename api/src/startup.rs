@@ -60,13 +60,15 @@ fn serve(listener: TcpListener, service: GameService, keys: TokenKeys) -> std::i
             .into_utoipa_app()
             .openapi(crate::spec::base())
             .map(|app| {
-                app.wrap(actix_web::middleware::from_fn(crate::request_log::request_log))
-                    .wrap(TracingLogger::default())
-                    .app_data(service.clone())
-                    .app_data(keys.clone())
-                    .app_data(json_config())
-                    .app_data(query_config())
-                    .app_data(path_config())
+                app.wrap(actix_web::middleware::from_fn(
+                    crate::request_log::request_log,
+                ))
+                .wrap(TracingLogger::default())
+                .app_data(service.clone())
+                .app_data(keys.clone())
+                .app_data(json_config())
+                .app_data(query_config())
+                .app_data(path_config())
             })
             .service(crate::routes::health::get_healthz)
             .service(scope::scope("/v1").configure(crate::routes::v1))

@@ -15,10 +15,10 @@ fn kind_mismatch() -> IllegalMove {
 
 macro_rules! games {
     ($($variant:ident => $module:ident :: $game:ident),+ $(,)?) => {
-        /// Any game, tagged by kind.
+        /// Any game, tagged by kind. Boxed: the games' states differ a lot in size.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(tag = "kind", content = "state", rename_all = "snake_case")]
-        pub enum AnyGame { $($variant($module::$game)),+ }
+        pub enum AnyGame { $($variant(Box<$module::$game>)),+ }
 
         /// A move of any game.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -80,7 +80,7 @@ macro_rules! games {
                         };
                         let (game, events) = $module::$game::new(options, seed.rng(), setup, now)?;
                         Ok((
-                            AnyGame::$variant(game),
+                            AnyGame::$variant(Box::new(game)),
                             events.into_iter().map(AnyEvent::$variant).collect(),
                         ))
                     })+
@@ -162,7 +162,7 @@ macro_rules! games {
             /// one batch of events per expiry (each is logged as an [`Input::Expire`]).
             pub fn advance(&mut self, now: Timestamp) -> Vec<Vec<AnyEvent>> {
                 match self {
-                    $(AnyGame::$variant(game) => crate::advance(game, now)
+                    $(AnyGame::$variant(game) => crate::advance(game.as_mut(), now)
                         .into_iter()
                         .map(|batch| batch.into_iter().map(AnyEvent::$variant).collect())
                         .collect(),)+

@@ -157,7 +157,7 @@ impl GameService {
         let Some(state) = record.state.as_mut() else {
             return Ok(Some(record));
         };
-        if record.status != GameStatus::Active || !state.deadline().is_some_and(|at| at <= now) {
+        if record.status != GameStatus::Active || state.deadline().is_none_or(|at| at > now) {
             return Ok(Some(record));
         }
         let batches = state.advance(now);
@@ -268,7 +268,7 @@ impl GameService {
         Ok((record, seat, moves))
     }
 
-    /// The event log after `after`, as `account` may see it.
+    /// The event log after `after`, as `account` may see it, and the last sequence number read.
     pub fn events(
         &self,
         account: Uuid,
@@ -276,15 +276,16 @@ impl GameService {
         after: i64,
         limit: i64,
         now: i64,
-    ) -> Result<(GameRecord, Vec<VisibleEvent>), ApiError> {
+    ) -> Result<(GameRecord, Vec<VisibleEvent>, i64), ApiError> {
         let record = self.current(id, now)?;
         let Some(state) = record.state.as_ref() else {
-            return Ok((record, Vec::new()));
+            return Ok((record, Vec::new(), after));
         };
         let viewer = super::render::viewer_of(&record, account);
-        let events = self
-            .db
-            .events(id, after, limit)?
+        let entries = self.db.events(id, after, limit)?;
+        // Continue after the last event read, even when the viewer may not see it.
+        let last_seq = entries.last().map_or(after, |entry| entry.seq);
+        let events = entries
             .into_iter()
             .filter_map(|entry| {
                 state
@@ -296,7 +297,7 @@ impl GameService {
                     })
             })
             .collect();
-        Ok((record, events))
+        Ok((record, events, last_seq))
     }
 
     /// The whole move log of a finished game, with its seed.

@@ -39,9 +39,8 @@ pub async fn get_events(
             option: None,
         });
     }
-    let (game, events) =
+    let (game, events, last_seq) =
         blocking(move || service.events(account.id, id, after, limit, now())).await?;
-    let last_seq = events.last().map_or(after, |event| event.seq);
     Ok(HttpResponse::Ok().json(EventPage {
         kind: game.kind.id().to_owned(),
         events: events
