@@ -12,6 +12,9 @@ pub enum Backend {
 
 const POSTGRES_VAR: &str = "CARDTABLE_TEST_POSTGRES_URL";
 
+/// Every test server signs with this, so servers sharing a database accept each other's tokens.
+const SHARED_TEST_SECRET: &str = "cardtable-test-signing-secret";
+
 /// The backends every test runs on. Without a PostgreSQL URL the PostgreSQL run is skipped
 /// (and says so), except under CI, where that is a failure.
 pub fn backends() -> Vec<Backend> {
@@ -36,13 +39,11 @@ pub struct TestApp {
     pub client: reqwest::Client,
     data_dir: PathBuf,
     database_url: String,
+    owns_database: bool,
 }
 
 impl TestApp {
     pub async fn spawn(backend: &Backend) -> TestApp {
-        if std::env::var_os("TEST_LOG").is_some() {
-            api::telemetry::init();
-        }
         let data_dir =
             std::env::temp_dir().join(format!("cardtable-test-{}", uuid::Uuid::new_v4()));
         let database_url = match backend {
@@ -57,12 +58,32 @@ impl TestApp {
                 .unwrap_or_else(|error| panic!("cannot create a PostgreSQL test database: {error}"))
             }
         };
+        Self::start(backend.clone(), data_dir, database_url, true).await
+    }
+
+    /// A second server process on the same database and signing secret as `self`, as when
+    /// several servers share one PostgreSQL. The database stays owned by `self`.
+    pub async fn spawn_sharing(&self) -> TestApp {
+        let data_dir =
+            std::env::temp_dir().join(format!("cardtable-test-{}", uuid::Uuid::new_v4()));
+        Self::start(self.backend.clone(), data_dir, self.database_url.clone(), false).await
+    }
+
+    async fn start(
+        backend: Backend,
+        data_dir: PathBuf,
+        database_url: String,
+        owns_database: bool,
+    ) -> TestApp {
+        if std::env::var_os("TEST_LOG").is_some() {
+            api::telemetry::init();
+        }
         let settings = Settings {
             host: "127.0.0.1".to_owned(),
             port: 0,
             database_url: database_url.clone(),
             data_dir: data_dir.clone(),
-            jwt_secret: Some(format!("test-secret-{}", uuid::Uuid::new_v4())),
+            jwt_secret: Some(SHARED_TEST_SECRET.to_owned()),
             token_ttl_secs: 3600,
             tick_millis: 200,
         };
@@ -73,10 +94,11 @@ impl TestApp {
         tokio::spawn(application.run_until_stopped());
         TestApp {
             base_url,
-            backend: backend.clone(),
+            backend,
             client: reqwest::Client::new(),
             data_dir,
             database_url,
+            owns_database,
         }
     }
 
@@ -88,7 +110,7 @@ impl TestApp {
 impl Drop for TestApp {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.data_dir);
-        if let Backend::Postgres(admin_url) = &self.backend {
+        if let (Backend::Postgres(admin_url), true) = (&self.backend, self.owns_database) {
             let (admin_url, database_url) = (admin_url.clone(), self.database_url.clone());
             // A plain thread: dropping happens inside the async runtime, which must not block.
             let _ = std::thread::spawn(move || {

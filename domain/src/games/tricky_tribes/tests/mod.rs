@@ -36,7 +36,9 @@ fn option_value(value: &serde_json::Value) -> OptionValue {
         serde_json::Value::Bool(b) => OptionValue::Bool(*b),
         serde_json::Value::Number(n) => n.as_i64().map_or(OptionValue::Other, OptionValue::Int),
         serde_json::Value::String(s) => OptionValue::Str(s.clone()),
-        serde_json::Value::Array(items) => OptionValue::List(items.iter().map(option_value).collect()),
+        serde_json::Value::Array(items) => {
+            OptionValue::List(items.iter().map(option_value).collect())
+        }
         serde_json::Value::Object(_) => OptionValue::Other,
     }
 }
