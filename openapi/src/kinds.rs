@@ -22,8 +22,8 @@ pub struct GameOptionInfo {
     /// The JSON type of the value, e.g. `integer`, `integer or null`, `boolean`.
     #[schema(example = "integer")]
     pub value_type: String,
-    /// The value used when the option is left out.
-    #[schema(value_type = Object)]
+    /// The value used when the option is left out (any JSON value; `null` where the default
+    /// depends on other options, as `allowed` explains).
     pub default: serde_json::Value,
     /// The allowed values, in words.
     #[schema(example = "1..10")]
