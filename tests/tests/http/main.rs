@@ -7,3 +7,5 @@ mod games;
 mod service;
 mod trade_or_duel;
 mod trade_or_duel_leaks;
+mod tribute;
+mod tribute_visibility;
