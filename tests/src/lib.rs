@@ -5,7 +5,9 @@
 //! Under `CI=true` a missing PostgreSQL URL fails the tests instead of skipping them.
 
 mod client;
+mod replay;
 mod server;
 
 pub use client::{Player, Reply};
+pub use replay::{replay, spectator_view_json};
 pub use server::{Backend, TestApp, backends};

@@ -66,7 +66,13 @@ impl TestApp {
     pub async fn spawn_sharing(&self) -> TestApp {
         let data_dir =
             std::env::temp_dir().join(format!("cardtable-test-{}", uuid::Uuid::new_v4()));
-        Self::start(self.backend.clone(), data_dir, self.database_url.clone(), false).await
+        Self::start(
+            self.backend.clone(),
+            data_dir,
+            self.database_url.clone(),
+            false,
+        )
+        .await
     }
 
     async fn start(

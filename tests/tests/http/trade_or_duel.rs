@@ -1,7 +1,6 @@
 //! Trade or Duel played to the end over HTTP.
 
-use blackbox::{Player, TestApp, backends};
-use domain::{AnyGame, GameKind, Input, OptionMap, Seat, Seed, Viewer};
+use blackbox::{Player, TestApp, backends, replay, spectator_view_json};
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
@@ -62,51 +61,6 @@ fn hex_sha256(text: &str) -> String {
         .collect()
 }
 
-/// Replays a finished game from its published seed and move log with the rules alone.
-fn replay(log: &Value) -> AnyGame {
-    let options = OptionMap(
-        log["options"]
-            .as_object()
-            .map(|options| {
-                options
-                    .iter()
-                    .map(|(k, v)| (k.clone(), openapi::kinds::option_value_from_json(v)))
-                    .collect()
-            })
-            .unwrap_or_default(),
-    );
-    let kind = GameKind::from_id(log["kind"].as_str().unwrap_or_default())
-        .unwrap_or_else(|| panic!("unknown kind in {log}"));
-    let seed =
-        Seed::new(log["seed"].as_str().unwrap_or_default()).unwrap_or_else(|| panic!("no seed"));
-    let setup = (!log["setup"].is_null()).then(|| {
-        openapi::unions::parse_setup(kind, log["setup"].clone()).unwrap_or_else(|e| panic!("{e}"))
-    });
-    let (mut game, _) = AnyGame::create(
-        kind,
-        log["players"].as_i64().unwrap_or_default(),
-        &options,
-        &seed,
-        setup,
-        log["started_at"].as_i64().unwrap_or_default(),
-    )
-    .unwrap_or_else(|error| panic!("replay setup refused: {error}"));
-    for entry in log["inputs"].as_array().cloned().unwrap_or_default() {
-        let now = entry["now"].as_i64().unwrap_or_default();
-        let input = if entry["expired"] == true {
-            Input::Expire
-        } else {
-            let seat = Seat(entry["seat"].as_u64().unwrap_or_default() as u8);
-            let mv = openapi::unions::parse_move(kind, entry["move"].clone())
-                .unwrap_or_else(|e| panic!("{e}"));
-            Input::Move { seat, mv }
-        };
-        game.apply_input(&input, now)
-            .unwrap_or_else(|error| panic!("replayed input {entry} refused: {error}"));
-    }
-    game
-}
-
 #[tokio::test]
 async fn four_accounts_play_complete_games_and_anyone_can_replay_them() {
     for backend in backends() {
@@ -140,10 +94,8 @@ async fn four_accounts_play_complete_games_and_anyone_can_replay_them() {
                 log["inputs"].as_array().map(Vec::len),
                 finished["version"].as_u64().map(|v| v as usize)
             );
-            let replayed = replay(&log);
-            let expected: openapi::unions::GameView = replayed.view(Viewer::Spectator).into();
             let seen = app.game(&spectator, &id).await["view"].clone();
-            assert_eq!(serde_json::to_value(expected).unwrap_or_default(), seen);
+            assert_eq!(spectator_view_json(&replay(&log)), seen);
         }
     }
 }

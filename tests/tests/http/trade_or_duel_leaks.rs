@@ -28,8 +28,10 @@ fn strip(mut game: Value) -> Value {
 async fn everything_seen(app: &TestApp, viewer: &Player, id: &str, seated: bool) -> Vec<Value> {
     let game = app.game(viewer, id).await;
     let version = game["version"].clone();
-    let deciding =
-        seated && game["to_act"].as_array().is_some_and(|seats| seats.contains(&json!(0)));
+    let deciding = seated
+        && game["to_act"]
+            .as_array()
+            .is_some_and(|seats| seats.contains(&json!(0)));
     let mut seen = vec![strip(game), app.events(viewer, id).await];
     if seated {
         seen.push(app.legal_moves(viewer, id).await);

@@ -3,8 +3,7 @@
 
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use blackbox::{Player, TestApp, backends};
-use domain::{AnyGame, GameKind, Input, OptionMap, Seat, Seed, Viewer};
+use blackbox::{Player, TestApp, backends, replay, spectator_view_json};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use reqwest::Method;
@@ -415,49 +414,9 @@ async fn check_finished(
         assert_eq!(input["seat"], json!(seat));
         assert_eq!(&input["move"], mv);
     }
-    let replayed: openapi::unions::GameView = replay(&log).view(Viewer::Spectator).into();
+    let replayed = spectator_view_json(&replay(&log));
     let watched = app.game(spectator, id).await["view"].clone();
-    assert_eq!(serde_json::to_value(replayed).unwrap_or_default(), watched);
-}
-
-/// Replays a finished game from its move log with the rules alone.
-fn replay(log: &Value) -> AnyGame {
-    let options = OptionMap(
-        log["options"]
-            .as_object()
-            .map(|options| {
-                options
-                    .iter()
-                    .map(|(k, v)| (k.clone(), openapi::kinds::option_value_from_json(v)))
-                    .collect()
-            })
-            .unwrap_or_default(),
-    );
-    let seed =
-        Seed::new(log["seed"].as_str().unwrap_or_default()).unwrap_or_else(|| panic!("no seed"));
-    let (mut game, _) = AnyGame::create(
-        GameKind::Tribute,
-        log["players"].as_i64().unwrap_or_default(),
-        &options,
-        &seed,
-        None,
-        log["started_at"].as_i64().unwrap_or_default(),
-    )
-    .unwrap_or_else(|error| panic!("replay setup refused: {error}"));
-    for entry in log["inputs"].as_array().cloned().unwrap_or_default() {
-        let now = entry["now"].as_i64().unwrap_or_default();
-        let input = if entry["expired"] == true {
-            Input::Expire
-        } else {
-            let seat = Seat(entry["seat"].as_u64().unwrap_or_default() as u8);
-            let mv = openapi::unions::parse_move(GameKind::Tribute, entry["move"].clone())
-                .unwrap_or_else(|e| panic!("{e}"));
-            Input::Move { seat, mv }
-        };
-        game.apply_input(&input, now)
-            .unwrap_or_else(|error| panic!("replayed input {entry} refused: {error}"));
-    }
-    game
+    assert_eq!(replayed, watched);
 }
 
 #[tokio::test]
