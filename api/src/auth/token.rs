@@ -47,6 +47,7 @@ impl TokenKeys {
                 let bytes: [u8; 32] = rand::random();
                 let secret: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
                 std::fs::write(&path, &secret)?;
+                restrict_to_owner(&path)?;
                 secret
             }
         };
@@ -77,6 +78,18 @@ impl TokenKeys {
     }
 }
 
+/// The secret signs every token: only the server's own user may read it.
+#[cfg(unix)]
+fn restrict_to_owner(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+}
+
+#[cfg(not(unix))]
+fn restrict_to_owner(_path: &Path) -> std::io::Result<()> {
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,6 +105,23 @@ mod tests {
 
         let (expired, _) = keys.issue(account, now - 120).unwrap_or_default();
         assert!(keys.verify(&expired).is_none());
+    }
+
+    #[test]
+    fn a_generated_secret_is_kept_so_tokens_survive_a_restart() {
+        let dir = std::env::temp_dir().join(format!("cardtable-keys-{}", Uuid::new_v4()));
+        let now = chrono::Utc::now().timestamp();
+        let before = TokenKeys::load(None, &dir, 60).ok();
+        let (token, _) = before
+            .as_ref()
+            .and_then(|keys| keys.issue(Uuid::new_v4(), now).ok())
+            .unwrap_or_default();
+        let after = TokenKeys::load(None, &dir, 60).ok();
+        assert!(after.is_some_and(|keys| keys.verify(&token).is_some()));
+        let other_dir = dir.join("elsewhere");
+        let elsewhere = TokenKeys::load(None, &other_dir, 60).ok();
+        assert!(elsewhere.is_some_and(|keys| keys.verify(&token).is_none()));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
