@@ -244,17 +244,17 @@ fn random_games(seeds: std::ops::Range<u64>) {
 // Three tests so the harness can run them in parallel.
 #[test]
 fn random_games_end_and_keep_every_invariant_1() {
-    random_games(0..400);
+    random_games(0..700);
 }
 
 #[test]
 fn random_games_end_and_keep_every_invariant_2() {
-    random_games(400..800);
+    random_games(700..1_400);
 }
 
 #[test]
 fn random_games_end_and_keep_every_invariant_3() {
-    random_games(800..1_200);
+    random_games(1_400..2_100);
 }
 
 #[test]
