@@ -4,8 +4,12 @@
 mod accounts;
 mod errors;
 mod games;
+mod intrigue;
+mod intrigue_visibility;
 mod service;
 mod trade_or_duel;
 mod trade_or_duel_leaks;
 mod tribute;
 mod tribute_visibility;
+mod tricky_tribes;
+mod tricky_tribes_visibility;

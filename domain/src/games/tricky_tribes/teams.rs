@@ -1,7 +1,5 @@
-//! United tribes: the `teams` option, its checks and the scoring units.
-//!
-//! The shared option map cannot hold arrays, so `teams` also arrives as the JSON text of the array
-//! (`"[[0,2],[1,3]]"`); a real array reaches the rules only as an unusable value.
+//! United tribes: the `teams` option (an array of arrays of seats), its checks and the scoring
+//! units.
 
 use serde::{Deserialize, Serialize};
 
@@ -104,7 +102,6 @@ pub fn parse(players: u8, value: Option<&OptionValue>) -> Result<Teams, SetupErr
     Ok(Teams(teams))
 }
 
-/// Reads the JSON text of an array of arrays of integers; `None` for any other text.
 /// An array of arrays of integers, or nothing when the value has any other shape.
 fn parse_list(value: &[OptionValue]) -> Option<Vec<Vec<i64>>> {
     value
