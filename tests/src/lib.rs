@@ -9,5 +9,5 @@ mod replay;
 mod server;
 
 pub use client::{Player, Reply};
-pub use replay::{replay, spectator_view_json};
+pub use replay::{replay, sha256_hex, spectator_view_json};
 pub use server::{Backend, TestApp, backends};

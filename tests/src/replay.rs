@@ -57,3 +57,12 @@ pub fn spectator_view_json(game: &AnyGame) -> Value {
     let view: openapi::unions::GameView = game.view(Viewer::Spectator).into();
     serde_json::to_value(view).unwrap_or_default()
 }
+
+/// SHA-256 of `text` as lowercase hex: what a seed commitment must equal.
+pub fn sha256_hex(text: &str) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}

@@ -3,12 +3,11 @@
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use blackbox::{Player, Reply, TestApp, backends};
-use domain::{AnyGame, GameKind, Input, OptionMap, Seat, Seed, Viewer};
+use blackbox::{Player, Reply, TestApp, backends, replay, sha256_hex};
+use domain::{Seat, Viewer};
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use reqwest::Method;
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 
 /// The 24 deck cards in the order of the rules' card table.
 pub(crate) const CARDS: [&str; 24] = [
@@ -168,13 +167,6 @@ fn unix_now() -> f64 {
         .duration_since(UNIX_EPOCH)
         .map(|elapsed| elapsed.as_secs_f64())
         .unwrap_or_default()
-}
-
-fn hex_sha256(text: &str) -> String {
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
 }
 
 fn ints(value: &Value) -> Vec<i64> {
@@ -483,51 +475,6 @@ fn text_of(value: &Value) -> String {
     value.as_str().unwrap_or_default().to_owned()
 }
 
-/// Replays a finished game from its published seed and move log with the rules alone.
-fn replay(log: &Value) -> AnyGame {
-    let options = OptionMap(
-        log["options"]
-            .as_object()
-            .map(|options| {
-                options
-                    .iter()
-                    .map(|(k, v)| (k.clone(), openapi::kinds::option_value_from_json(v)))
-                    .collect()
-            })
-            .unwrap_or_default(),
-    );
-    let kind = GameKind::from_id(log["kind"].as_str().unwrap_or_default())
-        .unwrap_or_else(|| panic!("unknown kind in {log}"));
-    let seed =
-        Seed::new(log["seed"].as_str().unwrap_or_default()).unwrap_or_else(|| panic!("no seed"));
-    let setup = (!log["setup"].is_null()).then(|| {
-        openapi::unions::parse_setup(kind, log["setup"].clone()).unwrap_or_else(|e| panic!("{e}"))
-    });
-    let (mut game, _) = AnyGame::create(
-        kind,
-        log["players"].as_i64().unwrap_or_default(),
-        &options,
-        &seed,
-        setup,
-        log["started_at"].as_i64().unwrap_or_default(),
-    )
-    .unwrap_or_else(|error| panic!("replay setup refused: {error}"));
-    for entry in log["inputs"].as_array().cloned().unwrap_or_default() {
-        let now = entry["now"].as_i64().unwrap_or_default();
-        let input = if entry["expired"] == true {
-            Input::Expire
-        } else {
-            let seat = Seat(entry["seat"].as_u64().unwrap_or_default() as u8);
-            let mv = openapi::unions::parse_move(kind, entry["move"].clone())
-                .unwrap_or_else(|e| panic!("{e}"));
-            Input::Move { seat, mv }
-        };
-        game.apply_input(&input, now)
-            .unwrap_or_else(|error| panic!("replayed input {entry} refused: {error}"));
-    }
-    game
-}
-
 /// Every card of a finished game's view: hands, deck, discard pile, stacks and relationships
 /// together hold each of the 24 cards exactly once, all shown.
 fn assert_everything_revealed(view: &Value) {
@@ -729,7 +676,7 @@ async fn random_games_finish_reveal_everything_and_replay_from_their_log() {
             if let Some(seed) = seed {
                 assert_eq!(seed_text, seed);
             }
-            assert_eq!(hex_sha256(seed_text), commitment);
+            assert_eq!(sha256_hex(seed_text), commitment);
 
             let watched = app.game(&spectator, &id).await;
             assert!(watched["your_seat"].is_null());

@@ -1,9 +1,8 @@
 //! Trade or Duel played to the end over HTTP.
 
-use blackbox::{Player, TestApp, backends, replay, spectator_view_json};
+use blackbox::{Player, TestApp, backends, replay, sha256_hex, spectator_view_json};
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 
 async fn four_players(app: &TestApp) -> Vec<Player> {
     let mut players = Vec::new();
@@ -54,13 +53,6 @@ async fn play_out(app: &TestApp, players: &[Player], id: &str, rng: &mut StdRng)
     panic!("the game did not end within 500 moves");
 }
 
-fn hex_sha256(text: &str) -> String {
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
-}
-
 #[tokio::test]
 async fn four_accounts_play_complete_games_and_anyone_can_replay_them() {
     for backend in backends() {
@@ -83,7 +75,7 @@ async fn four_accounts_play_complete_games_and_anyone_can_replay_them() {
             assert_eq!(outcome["ranking"].as_array().map(Vec::len), Some(4));
             assert!(finished["view"]["result"].is_object());
             let seed = finished["seed"].as_str().unwrap_or_default();
-            assert_eq!(hex_sha256(seed), commitment.as_str().unwrap_or_default());
+            assert_eq!(sha256_hex(seed), commitment.as_str().unwrap_or_default());
 
             let log = app
                 .get(&spectator, &format!("/v1/games/{id}/moves"))

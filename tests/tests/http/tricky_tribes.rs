@@ -4,12 +4,11 @@
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
 
-use blackbox::{Player, Reply, TestApp, backends};
-use domain::{AnyGame, GameKind, Input, OptionMap, Seat, Seed, Viewer};
+use blackbox::{Player, Reply, TestApp, backends, replay, sha256_hex};
+use domain::Viewer;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
-use sha2::{Digest, Sha256};
 
 // ---------------------------------------------------------------------------------------------
 // Accounts, games and moves
@@ -110,13 +109,6 @@ fn pass() -> Value {
 
 fn draw() -> Value {
     json!({"type": "exchange_draw"})
-}
-
-fn hex_sha256(text: &str) -> String {
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -558,51 +550,6 @@ pub(crate) fn check_against_rules(view: &Value, outcome: &Value) {
     assert_eq!(outcome["ranking"], json!(ranking));
 }
 
-/// Replays a finished game from its published seed and move log with the rules alone.
-fn replay(log: &Value) -> AnyGame {
-    let options = OptionMap(
-        log["options"]
-            .as_object()
-            .map(|options| {
-                options
-                    .iter()
-                    .map(|(k, v)| (k.clone(), openapi::kinds::option_value_from_json(v)))
-                    .collect()
-            })
-            .unwrap_or_default(),
-    );
-    let kind = GameKind::from_id(log["kind"].as_str().unwrap_or_default())
-        .unwrap_or_else(|| panic!("unknown kind in {log}"));
-    let seed =
-        Seed::new(log["seed"].as_str().unwrap_or_default()).unwrap_or_else(|| panic!("no seed"));
-    let setup = (!log["setup"].is_null()).then(|| {
-        openapi::unions::parse_setup(kind, log["setup"].clone()).unwrap_or_else(|e| panic!("{e}"))
-    });
-    let (mut game, _) = AnyGame::create(
-        kind,
-        log["players"].as_i64().unwrap_or_default(),
-        &options,
-        &seed,
-        setup,
-        log["started_at"].as_i64().unwrap_or_default(),
-    )
-    .unwrap_or_else(|error| panic!("replay setup refused: {error}"));
-    for entry in list(&log["inputs"]) {
-        let now = entry["now"].as_i64().unwrap_or_default();
-        let input = if entry["expired"] == true {
-            Input::Expire
-        } else {
-            let seat = Seat(entry["seat"].as_u64().unwrap_or_default() as u8);
-            let mv = openapi::unions::parse_move(kind, entry["move"].clone())
-                .unwrap_or_else(|e| panic!("{e}"));
-            Input::Move { seat, mv }
-        };
-        game.apply_input(&input, now)
-            .unwrap_or_else(|error| panic!("replayed input {entry} refused: {error}"));
-    }
-    game
-}
-
 /// Plays the game to its end: whoever must act picks one of its legal moves at random. Now and
 /// then a seat without a decision is asked for its legal moves, which must be none.
 async fn play_out(app: &TestApp, players: &[Player], id: &str, rng: &mut StdRng) -> Value {
@@ -819,7 +766,7 @@ async fn random_complete_games_follow_the_rules_to_the_end() {
             check_all_revealed(&app, &players[1], &id).await;
             let seed = finished["seed"].as_str().unwrap_or_default();
             assert!(!seed.is_empty(), "{context}: seed not revealed");
-            assert_eq!(json!(hex_sha256(seed)), commitment, "{context}");
+            assert_eq!(json!(sha256_hex(seed)), commitment, "{context}");
 
             let log = app
                 .get(&spectator, &format!("/v1/games/{id}/moves"))
