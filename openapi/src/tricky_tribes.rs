@@ -220,18 +220,25 @@ impl From<tt::LegalMoves> for LegalMovesDto {
     }
 }
 
-/// Explicit setup of a fixed-setup game (automated tests only).
+/// Explicit setup of a fixed-setup game (automated tests only): `deck` for one round, or
+/// `decks` for several (`deck` counts as the first of them).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, ToSchema)]
 #[schema(as = TrickyTribesSetup)]
 pub struct SetupDto {
-    /// Deck order for rounds 1, 2, …, each top first in card codes; each must hold every card of
+    /// The deck order of round 1, top first, in card codes (e.g. `"9H"`, `"10S"`, `"X1"`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deck: Option<Vec<String>>,
+    /// Deck orders for rounds 1, 2, …, each top first in card codes; each must hold every card of
     /// the game's deck exactly once (else `invalid_setup`). Later rounds are shuffled from the seed.
+    #[serde(default)]
     pub decks: Vec<Vec<String>>,
 }
 
 impl From<SetupDto> for tt::Setup {
     fn from(dto: SetupDto) -> Self {
-        tt::Setup { decks: dto.decks }
+        tt::Setup {
+            decks: dto.deck.into_iter().chain(dto.decks).collect(),
+        }
     }
 }
 

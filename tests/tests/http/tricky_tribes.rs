@@ -1903,3 +1903,24 @@ async fn illegal_moves_are_refused_with_the_rules_codes() {
         assert_eq!(game["view"]["discard_size"], 4);
     }
 }
+
+#[tokio::test]
+async fn a_single_deck_setup_is_the_first_of_the_decks() {
+    for backend in backends() {
+        let app = TestApp::spawn(&backend).await;
+        let players = accounts(&app, 2).await;
+        // Two players play the cut deck by default.
+        let mut deck = full_deck(0, true);
+        deck.reverse();
+        let mut hands = Vec::new();
+        for setup in [json!({"deck": deck}), json!({"decks": [deck]})] {
+            let request = json!({"kind": "tricky_tribes", "players": 2, "setup": setup});
+            let id = start(&app, &players, request).await;
+            let game = app.game(&players[0], &id).await;
+            assert_eq!(game["fixed_setup"], true);
+            hands.push(game["view"]["hands"].clone());
+        }
+        assert!(hands[0].as_array().is_some_and(|hands| !hands.is_empty()));
+        assert_eq!(hands[0], hands[1]);
+    }
+}
