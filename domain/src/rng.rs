@@ -3,6 +3,9 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+/// Separates the RNG key from the commitment; changing it changes every deal of every seed.
+const RNG_KEY_LABEL: &[u8] = b"cardtable rng key v1\0";
+
 /// The secret a game's randomness grows from. It never reaches a viewer before the game ends;
 /// until then everyone sees only its [`commitment`](Seed::commitment).
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,9 +32,14 @@ impl Seed {
         hex(&Sha256::digest(self.0.as_bytes()))
     }
 
-    /// The game's random number generator, keyed by the SHA-256 of the seed text.
+    /// The game's random number generator. Its key is SHA-256 of a label and the seed text, so
+    /// it cannot be computed from the public commitment (SHA-256 of the seed text alone).
     pub fn rng(&self) -> GameRng {
-        let key: [u8; 32] = Sha256::digest(self.0.as_bytes()).into();
+        let key: [u8; 32] = Sha256::new()
+            .chain_update(RNG_KEY_LABEL)
+            .chain_update(self.0.as_bytes())
+            .finalize()
+            .into();
         GameRng(ChaCha20Rng::from_seed(key))
     }
 }
@@ -103,6 +111,21 @@ mod tests {
             seed.commitment(),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+    }
+
+    #[test]
+    fn the_rng_cannot_be_rebuilt_from_the_commitment() {
+        let seed = Seed::new("table-2").unwrap_or_else(|| Seed::from_bytes([0; 32]));
+        let commitment: Vec<u8> = (0..32)
+            .map(|i| u8::from_str_radix(&seed.commitment()[2 * i..2 * i + 2], 16).unwrap_or(0))
+            .collect();
+        let mut from_commitment = GameRng(ChaCha20Rng::from_seed(
+            commitment.try_into().unwrap_or([0; 32]),
+        ));
+        let mut real = seed.rng();
+        let guessed: Vec<u32> = (0..16).map(|_| from_commitment.below(1 << 20)).collect();
+        let drawn: Vec<u32> = (0..16).map(|_| real.below(1 << 20)).collect();
+        assert_ne!(guessed, drawn);
     }
 
     #[test]

@@ -7,6 +7,7 @@ mod examples_plays;
 mod examples_scoring;
 mod hiding;
 mod properties;
+mod seed_secrecy;
 mod shapes;
 
 use std::collections::VecDeque;

@@ -9,6 +9,7 @@ mod examples_seed;
 mod examples_tricks;
 mod hiding;
 mod properties;
+mod seed_secrecy;
 
 use super::card::{Card, full_deck, sorted};
 use super::judge::Face;
