@@ -17,6 +17,9 @@ pub enum ApiError {
     /// 403: authenticated but not allowed (e.g. not a seat of the game).
     #[error("forbidden: {code}")]
     Forbidden { code: &'static str, detail: String },
+    /// 405: the path exists, the method does not; holds the allowed methods.
+    #[error("method not allowed")]
+    MethodNotAllowed(String),
     /// 404.
     #[error("not found: {code}")]
     NotFound { code: &'static str, detail: String },
@@ -43,6 +46,7 @@ impl ApiError {
         match self {
             ApiError::Malformed(_) => "malformed",
             ApiError::Unauthorized(_) => "unauthorized",
+            ApiError::MethodNotAllowed(_) => "method_not_allowed",
             ApiError::Forbidden { code, .. }
             | ApiError::NotFound { code, .. }
             | ApiError::Conflict { code, .. }
@@ -57,6 +61,7 @@ impl ApiError {
             ApiError::Malformed(_) => "Malformed request",
             ApiError::Unauthorized(_) => "Unauthorized",
             ApiError::Forbidden { .. } => "Forbidden",
+            ApiError::MethodNotAllowed(_) => "Method not allowed",
             ApiError::NotFound { .. } => "Not found",
             ApiError::Conflict { .. } => "Conflict",
             ApiError::Unprocessable { .. } => "Unprocessable request",
@@ -69,6 +74,7 @@ impl ApiError {
         match self {
             ApiError::Malformed(detail) => detail.clone(),
             ApiError::Unauthorized(detail) => (*detail).to_owned(),
+            ApiError::MethodNotAllowed(allow) => format!("this path answers {allow}"),
             ApiError::Forbidden { detail, .. }
             | ApiError::NotFound { detail, .. }
             | ApiError::Conflict { detail, .. }
@@ -107,6 +113,7 @@ impl ResponseError for ApiError {
             ApiError::Malformed(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden { .. } => StatusCode::FORBIDDEN,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::NotFound { .. } => StatusCode::NOT_FOUND,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,

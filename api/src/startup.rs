@@ -1,8 +1,8 @@
 use std::net::TcpListener;
 use std::time::Duration;
 
-use actix_web::dev::Server;
-use actix_web::{App, HttpResponse, HttpServer, web};
+use actix_web::dev::{ResourceDef, Server};
+use actix_web::{App, HttpResponse, HttpServer, ResponseError, web};
 use tracing_actix_web::TracingLogger;
 use utoipa_actix_web::{AppExt, scope};
 use utoipa_swagger_ui::{Config, SwaggerUi};
@@ -73,6 +73,7 @@ fn serve(listener: TcpListener, service: GameService, keys: TokenKeys) -> std::i
             .service(crate::routes::health::get_healthz)
             .service(scope::scope("/v1").configure(crate::routes::v1))
             .split_for_parts();
+        let routes = allowed_methods(&api);
         app.service(
             SwaggerUi::new("/docs/{_:.*}")
                 .url("/openapi.json", api)
@@ -86,16 +87,57 @@ fn serve(listener: TcpListener, service: GameService, keys: TokenKeys) -> std::i
                     .finish()
             }),
         )
-        .default_service(web::to(|| async {
-            Err::<HttpResponse, _>(ApiError::NotFound {
-                code: "not_found",
-                detail: "no such route".to_owned(),
-            })
+        .default_service(web::to(move |request: actix_web::HttpRequest| {
+            let allow = routes
+                .iter()
+                .find(|(pattern, _)| pattern.is_match(request.path()))
+                .map(|(_, allow)| allow.clone());
+            async move {
+                match allow {
+                    Some(allow) => method_not_allowed(&allow),
+                    None => ApiError::NotFound {
+                        code: "not_found",
+                        detail: "no such route".to_owned(),
+                    }
+                    .error_response(),
+                }
+            }
         }))
     })
     .listen(listener)?
     .run();
     Ok(server)
+}
+
+/// Every documented path with its methods, as an `Allow` header value.
+fn allowed_methods(api: &utoipa::openapi::OpenApi) -> Vec<(ResourceDef, String)> {
+    api.paths
+        .paths
+        .iter()
+        .map(|(path, item)| {
+            let methods: Vec<&str> = [
+                ("GET", item.get.is_some()),
+                ("POST", item.post.is_some()),
+                ("PUT", item.put.is_some()),
+                ("PATCH", item.patch.is_some()),
+                ("DELETE", item.delete.is_some()),
+            ]
+            .into_iter()
+            .filter_map(|(method, present)| present.then_some(method))
+            .collect();
+            (ResourceDef::new(path.as_str()), methods.join(", "))
+        })
+        .collect()
+}
+
+fn method_not_allowed(allow: &str) -> HttpResponse {
+    let mut response = ApiError::MethodNotAllowed(allow.to_owned()).error_response();
+    if let Ok(value) = actix_web::http::header::HeaderValue::from_str(allow) {
+        response
+            .headers_mut()
+            .insert(actix_web::http::header::ALLOW, value);
+    }
+    response
 }
 
 fn json_config() -> web::JsonConfig {

@@ -7,10 +7,15 @@ use uuid::Uuid;
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
     /// 3 to 32 characters: letters, digits, `_`, `-` and `.`.
-    #[schema(example = "alice")]
+    #[schema(
+        example = "alice",
+        min_length = 3,
+        max_length = 32,
+        pattern = "^[A-Za-z0-9_.-]+$"
+    )]
     pub username: String,
     /// 8 to 128 characters.
-    #[schema(example = "correct horse battery")]
+    #[schema(example = "correct horse battery", min_length = 8, max_length = 128)]
     pub password: String,
 }
 

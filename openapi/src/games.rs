@@ -11,8 +11,8 @@ pub struct CreateGame {
     /// A game kind id from `GET /v1/game-kinds`.
     #[schema(example = "trade_or_duel")]
     pub kind: String,
-    /// The number of seats.
-    #[schema(example = 4)]
+    /// The number of seats (each game kind gives its range).
+    #[schema(example = 4, minimum = 2, maximum = 9)]
     pub players: i64,
     /// The game's options; left-out options take their defaults.
     #[serde(default)]
@@ -21,6 +21,7 @@ pub struct CreateGame {
     /// For automated testing: a fixed seed (any text, 1 to 256 bytes). The game is then marked
     /// as a fixed-setup game.
     #[serde(default)]
+    #[schema(min_length = 1, max_length = 256)]
     pub seed: Option<String>,
     /// For automated testing: an explicit deal or deck order, as the game's rules define it.
     /// The game is then marked as a fixed-setup game.
@@ -144,15 +145,18 @@ pub struct GamePage {
 #[into_params(parameter_in = Query)]
 #[serde(deny_unknown_fields)]
 pub struct GameQuery {
-    /// Only games of this kind.
+    /// Only games of this kind (an id from `GET /v1/game-kinds`).
+    #[param(pattern = "^[a-z_]+$")]
     pub kind: Option<String>,
     /// Only games in this status.
     pub status: Option<GameStatus>,
     /// Only games the caller has a seat in.
     pub mine: Option<bool>,
     /// Page size, 1 to 100 (default 20).
+    #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i64>,
     /// Games to skip (default 0).
+    #[param(minimum = 0)]
     pub offset: Option<i64>,
 }
 
@@ -184,8 +188,10 @@ pub struct LegalMovesResponse {
 #[serde(deny_unknown_fields)]
 pub struct EventQuery {
     /// Only events with a larger sequence number (default 0: from the start).
+    #[param(minimum = 0)]
     pub after: Option<i64>,
     /// At most this many events, 1 to 1000 (default 1000).
+    #[param(minimum = 1, maximum = 1000)]
     pub limit: Option<i64>,
 }
 

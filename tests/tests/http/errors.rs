@@ -207,3 +207,30 @@ async fn concurrent_moves_on_one_version_apply_once() {
         assert_eq!(declared, Some(1));
     }
 }
+
+#[tokio::test]
+async fn a_known_path_with_an_unknown_method_is_405_with_allow() {
+    let app = TestApp::spawn(&blackbox::Backend::Sqlite).await;
+    let player = app.player("player0").await;
+    let reply = app
+        .request(Method::DELETE, "/v1/games", Some(&player.token), None)
+        .await;
+    reply.assert_problem(405, "method_not_allowed");
+    let response = app
+        .client
+        .delete(app.url(&format!("/v1/games/{}", uuid::Uuid::new_v4())))
+        .send()
+        .await
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(response.status().as_u16(), 405);
+    assert_eq!(
+        response
+            .headers()
+            .get("allow")
+            .and_then(|v| v.to_str().ok()),
+        Some("GET")
+    );
+    app.request(Method::PUT, "/healthz", None, None)
+        .await
+        .assert_problem(405, "method_not_allowed");
+}
