@@ -48,17 +48,6 @@ macro_rules! games {
         pub enum AnyLegalMoves { $($variant(<$module::$game as Game>::LegalMoves)),+ }
 
         impl AnyGame {
-            /// Validates options for a new game without setting it up.
-            pub fn check_options(
-                kind: GameKind,
-                players: i64,
-                options: &OptionMap,
-            ) -> Result<(), SetupError> {
-                match kind {
-                    $(GameKind::$variant => $module::$game::parse_options(players, options).map(drop),)+
-                }
-            }
-
             /// Sets a game up from its options and seed, or from an explicit setup.
             pub fn create(
                 kind: GameKind,
@@ -89,10 +78,6 @@ macro_rules! games {
 
             pub fn kind(&self) -> GameKind {
                 match self { $(AnyGame::$variant(_) => GameKind::$variant,)+ }
-            }
-
-            pub fn players(&self) -> usize {
-                match self { $(AnyGame::$variant(game) => game.players(),)+ }
             }
 
             pub fn to_act(&self) -> Vec<Seat> {
