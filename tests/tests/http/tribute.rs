@@ -1011,69 +1011,17 @@ async fn every_move_type_and_the_rules_errors_over_http() {
         refused(&app, &p[0], &id, three, 422, "bad_opponents").await;
         let unknown = plays(json!([{"opponent": 1, "value": 7}, {"opponent": 3, "value": 9}]));
         refused(&app, &p[0], &id, unknown, 422, "bad_opponents").await;
-        refused(
-            &app,
-            &p[0],
-            &id,
-            orders(0, 1, 10, 9, 0),
-            422,
-            "value_out_of_range",
-        )
-        .await;
-        refused(
-            &app,
-            &p[0],
-            &id,
-            orders(0, 1, -1, 9, 0),
-            422,
-            "value_out_of_range",
-        )
-        .await;
-        refused(
-            &app,
-            &p[0],
-            &id,
-            orders(0, 1, 10, 9, 1),
-            422,
-            "value_out_of_range",
-        )
-        .await;
-        refused(
-            &app,
-            &p[0],
-            &id,
-            orders(0, 1, 7, 9, 1),
-            422,
-            "too_many_doubles",
-        )
-        .await;
-        refused(
-            &app,
-            &p[2],
-            &id,
-            orders(2, 1, 9, 9, 3),
-            422,
-            "too_many_doubles",
-        )
-        .await;
-        refused(
-            &app,
-            &p[0],
-            &id,
-            orders(0, 1, 3, 9, 0),
-            422,
-            "card_not_in_hand",
-        )
-        .await;
-        refused(
-            &app,
-            &p[0],
-            &id,
-            orders(0, 1, 8, 8, 0),
-            422,
-            "card_not_in_hand",
-        )
-        .await;
+        for (seat, mv, status, code) in [
+            (0, orders(0, 1, 10, 9, 0), 422, "value_out_of_range"),
+            (0, orders(0, 1, -1, 9, 0), 422, "value_out_of_range"),
+            (0, orders(0, 1, 10, 9, 1), 422, "value_out_of_range"),
+            (0, orders(0, 1, 7, 9, 1), 422, "too_many_doubles"),
+            (2, orders(2, 1, 9, 9, 3), 422, "too_many_doubles"),
+            (0, orders(0, 1, 3, 9, 0), 422, "card_not_in_hand"),
+            (0, orders(0, 1, 8, 8, 0), 422, "card_not_in_hand"),
+        ] {
+            refused(&app, &p[seat], &id, mv, status, code).await;
+        }
         refused(&app, &p[0], &id, orders(0, 1, 7, 9, -1), 400, "malformed").await;
         let no_turn = json!({"type": "orders", "plays": [{"opponent": 1, "value": 7},
                                                          {"opponent": 2, "value": 9}]});
