@@ -1,0 +1,4 @@
+pub mod cases;
+pub mod pick;
+pub mod play;
+pub mod tribute;
