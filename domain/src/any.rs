@@ -1,20 +1,55 @@
-//! Dynamic dispatch over the concrete games, as stored and served. Each game is one line of the
-//! `games!` invocation at the bottom; everything else is generated from it.
+//! Dynamic dispatch over the concrete games, as stored and served. Each game is one line of
+//! [`for_each_game!`] below; `GameKind`, the `Any*` enums here and the contract's unions across
+//! game kinds are all generated from that list.
 
 use serde::{Deserialize, Serialize};
 
 use crate::games::{intrigue, trade_or_duel, tribute, tricky_tribes};
 use crate::{
-    Actor, Game, GameKind, IllegalMove, Input, OptionMap, Outcome, Seat, Seed, SetupError,
-    Timestamp, Viewer,
+    Actor, Game, IllegalMove, Input, OptionMap, Outcome, Seat, Seed, SetupError, Timestamp, Viewer,
 };
 
 fn kind_mismatch() -> IllegalMove {
     IllegalMove::new("malformed", "the move belongs to another game")
 }
 
+/// The registered games, in listing order: `Variant => module::Game`, where `module` (a folder
+/// under `domain/src/games/`) is also the kind's id. Calls `$callback!` with the list, so that
+/// every table over the games, in this crate or another, is generated from this one place.
+///
+/// Each game module exports `Move`, `Setup`, `View`, `EventView` and `LegalMoves` (its wire
+/// types) and `kind_info()`.
+#[macro_export]
+macro_rules! for_each_game {
+    ($callback:ident) => {
+        $callback! {
+            Tribute => tribute::Tribute,
+            TrickyTribes => tricky_tribes::TrickyTribes,
+            Intrigue => intrigue::Intrigue,
+            TradeOrDuel => trade_or_duel::TradeOrDuel,
+        }
+    };
+}
+
 macro_rules! games {
     ($($variant:ident => $module:ident :: $game:ident),+ $(,)?) => {
+        /// The games Cardtable plays. The id is what clients send and what the database stores.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum GameKind { $($variant),+ }
+
+        impl GameKind {
+            /// Every kind that can be created, in listing order.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$variant),+];
+
+            pub fn id(self) -> &'static str {
+                match self { $(GameKind::$variant => stringify!($module),)+ }
+            }
+
+            pub fn info(self) -> crate::KindInfo {
+                match self { $(GameKind::$variant => $module::kind_info(),)+ }
+            }
+        }
+
         /// Any game, tagged by kind. Boxed: the games' states differ a lot in size.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(tag = "kind", content = "state", rename_all = "snake_case")]
@@ -45,7 +80,7 @@ macro_rules! games {
 
         /// One seat's legal moves.
         #[derive(Clone, Debug)]
-        pub enum AnyLegalMoves { $($variant(<$module::$game as Game>::LegalMoves)),+ }
+        pub enum AnyLegalMoves { $($variant($module::LegalMoves)),+ }
 
         impl AnyGame {
             /// Sets a game up from its options and seed, or from an explicit setup.
@@ -154,21 +189,10 @@ macro_rules! games {
                 }
             }
         }
-
-        impl GameKind {
-            pub fn info(self) -> crate::KindInfo {
-                match self { $(GameKind::$variant => $module::kind_info(),)+ }
-            }
-        }
     };
 }
 
-games! {
-    TradeOrDuel => trade_or_duel::TradeOrDuel,
-    Tribute => tribute::Tribute,
-    Intrigue => intrigue::Intrigue,
-    TrickyTribes => tricky_tribes::TrickyTribes,
-}
+for_each_game!(games);
 
 impl AnyGame {
     pub fn is_over(&self) -> bool {

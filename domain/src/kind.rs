@@ -1,30 +1,9 @@
-/// The games Cardtable plays. The id is what clients send and what the database stores.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameKind {
-    TradeOrDuel,
-    Tribute,
-    Intrigue,
-    TrickyTribes,
-}
+//! Looking a game kind up by its id. The `GameKind` enum itself, its ids and its listing order
+//! are generated from the list of registered games (`for_each_game!` in `any.rs`).
+
+use crate::GameKind;
 
 impl GameKind {
-    /// Every kind that can be created, in listing order.
-    pub const ALL: &'static [GameKind] = &[
-        GameKind::Tribute,
-        GameKind::TrickyTribes,
-        GameKind::Intrigue,
-        GameKind::TradeOrDuel,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            GameKind::TradeOrDuel => "trade_or_duel",
-            GameKind::Tribute => "tribute",
-            GameKind::Intrigue => "intrigue",
-            GameKind::TrickyTribes => "tricky_tribes",
-        }
-    }
-
     pub fn from_id(id: &str) -> Option<Self> {
         Self::ALL.iter().copied().find(|kind| kind.id() == id)
     }

@@ -16,10 +16,11 @@ mod seat;
 
 pub mod games;
 
-pub use any::{AnyEvent, AnyEventView, AnyGame, AnyLegalMoves, AnyMove, AnySetup, AnyView};
+pub use any::{
+    AnyEvent, AnyEventView, AnyGame, AnyLegalMoves, AnyMove, AnySetup, AnyView, GameKind,
+};
 pub use error::{IllegalMove, SetupError};
 pub use game::{Game, Input, Timestamp, advance};
-pub use kind::GameKind;
 pub use kind_info::{KindInfo, OptionInfo};
 pub use options::{OptionMap, OptionValue};
 pub use outcome::{Outcome, Placement};

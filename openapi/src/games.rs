@@ -214,7 +214,7 @@ pub struct EventPage {
 }
 
 /// One accepted input of the move log.
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct LoggedInput {
     /// The version this input produced.
     pub version: i64,
@@ -230,7 +230,7 @@ pub struct LoggedInput {
 }
 
 /// Everything needed to replay a finished game and check its deal.
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct MoveLog {
     pub kind: String,
     pub players: u8,

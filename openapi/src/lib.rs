@@ -1,15 +1,13 @@
-//! The wire contract of Cardtable: request and response types with their OpenAPI schemas, and
-//! conversions from domain types. The committed `openapi.json` beside this crate is generated
-//! from these types and the api's routes.
+//! The wire contract of Cardtable: request and response envelopes with their OpenAPI schemas,
+//! the unions across game kinds and the problem type. Each game's own wire types (moves, views,
+//! event views, setups, options, legal moves) are the domain's types, whose schemas the domain's
+//! `openapi` feature provides. The committed `openapi.json` beside this crate is generated from
+//! these types and the api's routes.
 
 pub mod accounts;
 pub mod games;
-pub mod intrigue;
 pub mod kinds;
 pub mod problem;
-pub mod trade_or_duel;
-pub mod tribute;
-pub mod tricky_tribes;
 pub mod unions;
 
 pub use problem::Problem;

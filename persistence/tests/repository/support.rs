@@ -189,7 +189,7 @@ pub fn play(state: &mut AnyGame, now: i64) -> CommittedInput {
 )]
 fn first_move(moves: AnyLegalMoves) -> Option<AnyMove> {
     match moves {
-        AnyLegalMoves::TradeOrDuel(moves) => moves.into_iter().next().map(AnyMove::TradeOrDuel),
+        AnyLegalMoves::TradeOrDuel(moves) => moves.0.into_iter().next().map(AnyMove::TradeOrDuel),
         _ => None,
     }
 }

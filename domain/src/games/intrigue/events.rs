@@ -13,10 +13,13 @@ pub struct Draw {
     pub cards: Vec<Card>,
 }
 
-/// A stack card turned up by Virtue, at its position in the stack.
+/// A stack card turned up by Virtue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueFlip))]
 pub struct Flip {
+    /// Its place in the stack, from 0 at the bottom, before any discard.
     pub index: usize,
+    /// The card.
     pub card: Card,
 }
 
@@ -128,119 +131,230 @@ pub enum Event {
     GameEnded(FinalResult),
 }
 
-/// What one player drew, as a viewer sees it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Cards a player drew, as the viewer sees them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueDraw))]
 pub struct DrawView {
+    /// The drawing seat.
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub seat: Seat,
+    /// How many cards were drawn (public).
     pub count: usize,
-    /// Known to the drawer only (everyone once the game is over).
+    /// The cards: for the drawer only (everyone once the game is over); null otherwise.
     pub cards: Option<Vec<Card>>,
 }
 
 /// A Spy's private result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueSpyResult))]
 pub struct SpyResult {
+    /// The spied card's place in the stack, from 0 at the bottom.
     pub index: usize,
+    /// The spied card.
     pub card: Card,
 }
 
 /// A log event as one viewer may see it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueEvent))]
 pub enum EventView {
+    /// The characters were placed and the first player chosen.
     GameStarted {
+        /// The characters at A, B and C.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Character>))]
         characters: [Character; 3],
+        /// The character left unused.
         unused: Vec<Character>,
+        /// The seat that starts round 1.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         first_player: Seat,
     },
+    /// A round began: each player drew up to the hand size, from the starting player on.
     RoundStarted {
+        /// The round, from 1.
         round: u32,
+        /// The seat that starts this round.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         starting_player: Seat,
+        /// The draws in order.
         draws: Vec<DrawView>,
     },
+    /// The player to act missed the deadline; the default move that follows was applied.
     DeadlineMissed {
+        /// The seat that missed it.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
     },
+    /// A player took an available support token.
     TokenTaken {
+        /// The player.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The token.
         token: Token,
     },
+    /// A card was played face down.
     PlayedFaceDown {
+        /// The player.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The card: for its owner only (everyone once the game is over).
         card: Option<Card>,
+        /// The position.
         position: Pos,
+        /// Its place in the stack, from 0 at the bottom.
         index: usize,
     },
+    /// A support card was played face up.
     PlayedFaceUp {
+        /// The player.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The card.
         card: Card,
+        /// The position.
         position: Pos,
+        /// Its place in the stack, from 0 at the bottom.
         index: usize,
+        /// The card drawn by its effect (none for Defiance or from an empty deck).
         drew: DrawView,
+        /// The card Defiance discarded from the player's hand.
         discarded: Option<Card>,
     },
+    /// Oracle was played: the player drew up to two cards.
     OraclePlayed {
+        /// The player.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The cards drawn.
         drew: DrawView,
+        /// Whether the player must now discard a card.
         discard_pending: bool,
     },
+    /// The Oracle discard was made.
     OracleDiscarded {
+        /// The player.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The card discarded.
         card: Card,
     },
+    /// Assassination replaced a position's character.
     AssassinationPlayed {
+        /// The player.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The position.
         position: Pos,
+        /// The character removed for good.
         victim: Character,
+        /// The new character at the position.
         successor: Character,
+        /// The position's stack, discarded bottom first.
         discarded: Vec<Card>,
     },
+    /// Virtue turned up face-down cards from the top until a negative one.
     VirtuePlayed {
+        /// The player.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The position.
         position: Pos,
+        /// The cards turned up, top down.
         turned_up: Vec<Flip>,
+        /// The negative card found and discarded, if any (the last turned up).
         discarded: Option<Card>,
     },
+    /// Spy was played on a position.
     SpyPlayed {
+        /// The player.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The position.
         position: Pos,
+        /// What was seen: for the Spy player only (everyone once the game is over).
         result: Option<SpyResult>,
     },
+    /// Manipulate exchanged support tokens.
     ManipulatePlayed {
+        /// The player.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The token the player gave.
         gave: Token,
+        /// The token the player took.
         took: Token,
+        /// The opponent who held `took` and now holds `gave`.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         opponent: Seat,
     },
+    /// Misinformation shifted a relationship one step around the circle.
     MisinformationPlayed {
+        /// The player.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The relationship card moved.
         relationship: Card,
+        /// The pair it left.
         from: Pair,
+        /// The pair it now lies on.
         to: Pair,
+        /// The direction of the step.
         direction: Direction,
+        /// Its new first end.
         first: Pos,
+        /// Its new second end.
         second: Pos,
     },
+    /// Lies swapped the ends of a relationship.
     LiesPlayed {
+        /// The player.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The relationship card.
         relationship: Card,
+        /// Its pair.
         pair: Pair,
+        /// Its new first end.
         first: Pos,
+        /// Its new second end.
         second: Pos,
     },
+    /// A relationship card was placed.
     RelationshipPlayed {
+        /// The player.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The card.
         card: Card,
+        /// Its pair.
         pair: Pair,
+        /// Its first end.
         first: Pos,
+        /// Its second end.
         second: Pos,
+        /// The relationship it replaced, now discarded.
         replaced: Option<Card>,
     },
+    /// A favor card was played onto the pile.
     FavorPlayed {
+        /// The player.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The color: for its owner only (everyone once the game is over).
         color: Option<Pos>,
     },
-    RoundScored(RoundScore),
-    GameEnded(FinalResult),
+    /// A round was scored.
+    RoundScored {
+        /// The scoring.
+        score: RoundScore,
+    },
+    /// The game ended.
+    GameEnded {
+        /// Monarch, favors and final standing.
+        result: FinalResult,
+    },
 }
 
 /// Filters an event for `viewer`; `all` is set once the game is over and everything is public.
@@ -402,7 +516,7 @@ pub fn event_view(event: &Event, viewer: Viewer, all: bool) -> EventView {
             seat,
             color: knows(seat).then_some(color),
         },
-        Event::RoundScored(score) => EventView::RoundScored(score),
-        Event::GameEnded(result) => EventView::GameEnded(result),
+        Event::RoundScored(score) => EventView::RoundScored { score },
+        Event::GameEnded(result) => EventView::GameEnded { result },
     }
 }

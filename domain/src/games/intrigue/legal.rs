@@ -1,15 +1,32 @@
 //! Every legal move of a seat, with each card's legal targets and parameters.
 
+use serde::Serialize;
+
 use super::moves::{ActionParams, Move};
 use super::state::Table;
 use super::terms::{Card, CardType, Direction, Pair, Pos, Token};
 use crate::Seat;
 
-/// The legal moves of one seat: an exact list.
-pub type LegalMoves = Vec<Move>;
+/// A seat's legal moves, each exactly as it can be posted back; empty when it is not to act.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueLegalMoves))]
+pub struct LegalMoves(pub Vec<Move>);
+
+impl std::ops::Deref for LegalMoves {
+    type Target = [Move];
+
+    fn deref(&self) -> &[Move] {
+        &self.0
+    }
+}
 
 impl Table {
     pub fn legal_moves(&self, seat: Seat) -> LegalMoves {
+        LegalMoves(self.listed_moves(seat))
+    }
+
+    fn listed_moves(&self, seat: Seat) -> Vec<Move> {
         if self.is_over() || seat != self.to_act {
             return Vec::new();
         }

@@ -6,46 +6,76 @@ use super::state::Relationship;
 use super::terms::{Card, Direction, Pair, Pos, Token};
 use crate::Seat;
 
-/// A move in the rules file's JSON shape. Ids stay raw strings so that an unknown value is
-/// refused by the rules (`malformed_move`, after the turn checks) rather than by the parser.
+/// A move of Intrigue. Ids and positions are plain strings: a value outside its domain is
+/// refused by the rules (422 `malformed_move`, after the turn checks); a missing required field
+/// or a field the type does not allow is malformed (400).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueMove))]
 pub enum Move {
+    /// Take an available support token (any color).
     TakeToken {
+        /// A token id: a_plus3, a_plus1, b_plus3, b_plus1, c_plus3 or c_plus1.
         token: String,
     },
+    /// Play any card from hand face down onto a position's stack.
     PlayFaceDown {
+        /// A card id from the player's hand.
         card: String,
+        /// The position: A, B or C.
         character: String,
     },
+    /// Play a support card face up onto a position's stack; its face-up effect happens.
     PlayFaceUp {
+        /// A support card id from the player's hand.
         card: String,
+        /// The position: A, B or C.
         character: String,
+        /// Defiance only, and required when the player holds another card: the card of the
+        /// player's hand to discard. Absent for every other support.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         discard: Option<String>,
     },
+    /// Play an action card. Parameters by card: oracle none; assassination, virtue and spy
+    /// `character`; manipulate `give` and `take`; misinformation `pair` and `direction`; lies
+    /// `pair`. Any other parameter is refused.
     PlayAction {
+        /// An action card id from the player's hand.
         card: String,
+        /// The target position: A, B or C.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         character: Option<String>,
+        /// Manipulate: a token id the player holds.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         give: Option<String>,
+        /// Manipulate: a token id an opponent holds.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         take: Option<String>,
+        /// The pair holding the relationship: ab, bc or ca.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         pair: Option<String>,
+        /// Misinformation: clockwise or counterclockwise.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         direction: Option<String>,
     },
+    /// Place a relationship card between two positions, possibly replacing one of opposite sign.
     PlayRelationship {
+        /// A relationship card id from the player's hand.
         card: String,
+        /// The first end (friendship/feud: either; advantage +1; debt debtor; blackmail
+        /// blackmailer): A, B or C.
         first: String,
+        /// The second end, different from the first: A, B or C.
         second: String,
     },
+    /// Put one of the player's unplayed favor cards on top of the favor pile, face down.
     PlayFavor {
+        /// The favor's color: A, B or C.
         color: String,
     },
+    /// Answer a pending Oracle discard with a card of the player's hand.
     Discard {
+        /// A card id from the player's hand.
         card: String,
     },
 }

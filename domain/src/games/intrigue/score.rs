@@ -7,62 +7,102 @@ use super::state::{Phase, SEATS, Table};
 use super::terms::{Card, Character, Face, Pos, Token};
 use crate::Seat;
 
-/// The card Debt moved from the debtor's stack to the top of the lender's.
+/// The Debt transfer of a round end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueDebtTransfer))]
 pub struct DebtTransfer {
+    /// The card moved.
     pub card: Card,
+    /// The seat that placed it.
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub owner: Seat,
+    /// The debtor's position.
     pub from: Pos,
-    /// The card's position in the debtor's stack before the move.
+    /// The card's place in the debtor's stack before the move, from 0 at the bottom.
     pub from_index: usize,
+    /// The lender's position; the card went on top of its stack.
     pub to: Pos,
 }
 
-/// One revealed stack card with its value for the position's character.
+/// A revealed stack card and its value for the position's character.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueScoredEntry))]
 pub struct ScoredEntry {
+    /// The card.
     pub card: Card,
+    /// The seat that placed it.
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub owner: Seat,
+    /// Its support value.
     pub value: i32,
 }
 
-/// Everything public about one round's scoring.
+/// A round's scoring; all of it is public.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueRoundScore))]
 pub struct RoundScore {
+    /// The round scored.
     pub round: u32,
+    /// The Debt transfer, if Debt was in play and the debtor's stack was not empty.
     pub debt: Option<DebtTransfer>,
-    /// Indexed by position; the stacks after the Debt transfer, bottom first.
+    /// The stacks of A, B and C after the transfer, bottom first, fully revealed.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<ScoredEntry>>))]
     pub stacks: [Vec<ScoredEntry>; 3],
+    /// The characters at A, B and C.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Character>))]
     pub characters: [Character; 3],
-    /// Relationship modifiers by position.
+    /// The relationship modifiers of A, B and C.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<i32>))]
     pub modifiers: [i32; 3],
+    /// The totals of A, B and C.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<i32>))]
     pub totals: [i32; 3],
+    /// The highest total, ties to the higher priority.
     pub provisional_winner: Pos,
+    /// Whether Blackmail turned the victim's win into the blackmailer's.
     pub blackmail_applied: bool,
+    /// The winning position, which gains a point token.
     pub winner: Pos,
-    /// Point changes by player, from the support tokens.
+    /// Each seat's point change from its support tokens.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<i64>))]
     pub changes: [i64; 3],
+    /// Each seat's points afterwards.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<i64>))]
     pub points: [i64; 3],
 }
 
 /// What one favor card gave at the end of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueFavorScore))]
 pub struct FavorScore {
+    /// The owner.
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub player: Seat,
+    /// The color.
     pub color: Pos,
+    /// +3 for the first card of the monarch's color, +1 for later ones, −1 for other colors.
     pub change: i64,
 }
 
-/// The end of game: monarch, favors and final standing.
+// Ranks are competition ranks: 1 + the number of players with more points.
+/// The end of the game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueResult))]
 pub struct FinalResult {
+    /// The monarch's position: most point tokens, ties to the higher priority.
     pub monarch: Pos,
+    /// The monarch.
     pub monarch_character: Character,
+    /// The favor pile in play order with what each card gave.
     pub favors: Vec<FavorScore>,
-    /// By player.
+    /// Final points by seat.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<i64>))]
     pub points: [i64; 3],
-    /// Competition ranks by player: 1 + the number of players with more points.
+    /// Competition ranks by seat (1 is best; ties share a rank).
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     pub ranks: [u8; 3],
+    /// The seats ranked 1.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     pub winners: Vec<Seat>,
 }
 

@@ -8,11 +8,17 @@ use super::state::Table;
 use super::terms::{Card, Character};
 use crate::{Seat, SetupError, Timestamp};
 
-/// An explicit setup for fixed-setup games: the deck order (top first, all 24 cards) and the
-/// characters at A, B and C. The fourth character is unused.
+/// An explicit setup for fixed-setup games (automated tests): replaces both setup shuffles.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueSetup))]
 pub struct Setup {
+    /// The deck, top first: each of the 24 cards exactly once.
     pub deck: Vec<Card>,
+    /// The characters at A, B and C, all different; the fourth is unused.
+    #[cfg_attr(
+        feature = "openapi",
+        schema(value_type = Vec<Character>, min_items = 3, max_items = 3)
+    )]
     pub characters: [Character; 3],
 }
 

@@ -11,8 +11,11 @@ pub enum CardType {
     Relationship,
 }
 
-/// One of the 24 deck cards, each unique.
+// Each of the 24 deck cards is unique.
+/// A deck card id. Actions: oracle … lies; supports: defiance_1 … enthusiastic_support_2;
+/// relationships: friendship … blackmail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueCard))]
 pub enum Card {
     #[serde(rename = "oracle")]
     Oracle,
@@ -187,9 +190,10 @@ pub enum Trait {
     Religion,
 }
 
-/// One of the four characters.
+/// A character; priorities princess 4, duke 3, bishop 2, prophet 1 break ties.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueCharacter))]
 pub enum Character {
     Princess,
     Duke,
@@ -226,8 +230,10 @@ impl Character {
     }
 }
 
-/// A position on the circle, which is also a color (of tokens, favors and point tokens).
+// The color is that of tokens, favors and point tokens.
+/// A position on the circle (clockwise A → B → C → A), which is also a color.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntriguePosition))]
 pub enum Pos {
     A,
     B,
@@ -277,6 +283,7 @@ impl Pos {
 /// An unordered pair of positions, the place of a relationship.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntriguePair))]
 pub enum Pair {
     Ab,
     Bc,
@@ -320,6 +327,7 @@ impl Pair {
 /// A step around the circle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueDirection))]
 pub enum Direction {
     Clockwise,
     Counterclockwise,
@@ -347,9 +355,11 @@ impl Direction {
     }
 }
 
-/// One of the six support tokens.
+// One of the six.
+/// A support token: its color and value (3 or 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueToken))]
 pub enum Token {
     APlus3,
     APlus1,
@@ -411,9 +421,10 @@ impl Token {
     }
 }
 
-/// Whether a stack entry shows its face.
+/// Whether a stack card shows its face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueFace))]
 pub enum Face {
     Down,
     Up,

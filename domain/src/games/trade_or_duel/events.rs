@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::result_view::{PlacingView, ranking_view};
 use super::terms::{Action, Card, CommitHow, CountHow, DuelOutcome, Placing, SeatHand};
 use crate::{Seat, Viewer};
 
@@ -69,61 +70,127 @@ pub enum Event {
     },
 }
 
-/// A log event as one viewer sees it: restricted fields are `None` for viewers not entitled.
-#[derive(Clone, Debug, PartialEq)]
+// Restricted fields are null for viewers not entitled.
+/// One log event as the viewer may see it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TradeOrDuelEvent))]
 pub enum EventView {
+    /// A seat starts its turn.
     TurnStarted {
+        /// The round, from 1.
         round: u32,
+        /// The round is an extra round.
         extra: bool,
+        /// The active seat.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
     },
+    /// The active player declared an interaction.
     Declared {
+        /// The active player's seat.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         active: Seat,
+        /// The target's seat.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         target: Seat,
+        /// Trade or duel.
         action: Action,
+        /// Made by the server because the deadline passed.
         by_default: bool,
     },
+    /// The count of the interaction is set.
     CountSet {
+        /// The target's seat.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         target: Seat,
+        /// One (1) or Two (2).
         count: u8,
+        /// Answered, forced or defaulted.
         how: CountHow,
     },
+    /// A party committed its card(s).
     Committed {
+        /// The committing seat.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// Chosen, forced or defaulted.
         how: CommitHow,
+        /// The committed cards; only for the committing seat, null for everyone else.
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<u8>>))]
         cards: Option<Vec<Card>>,
     },
+    /// A trade took place.
     TradeResolved {
+        /// The active player's seat.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         active: Seat,
+        /// The target's seat.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         target: Seat,
+        /// How many cards each gave.
         count: u8,
+        /// The cards the active player gave; only for the two parties, null for everyone else.
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<u8>>))]
         active_gave: Option<Vec<Card>>,
+        /// The cards the target gave; only for the two parties, null for everyone else.
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<u8>>))]
         target_gave: Option<Vec<Card>>,
     },
+    /// A duel took place; everything about it is public.
     DuelResolved {
+        /// The active player's seat.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         active: Seat,
+        /// The target's seat.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         target: Seat,
+        /// How many cards each played.
         count: u8,
+        /// The active player's cards.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         active_cards: Vec<Card>,
+        /// The target's cards.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         target_cards: Vec<Card>,
+        /// The sum of the active player's cards.
         active_total: u32,
+        /// The sum of the target's cards.
         target_total: u32,
+        /// Who won.
         outcome: DuelOutcome,
+        /// The cards the loser(s) discarded, ascending.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         discarded: Vec<Card>,
     },
+    /// Players lost their last card and are out.
     Eliminated {
+        /// The eliminated seats, ascending.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         seats: Vec<Seat>,
+        /// Their shared elimination index.
         elimination_index: u32,
     },
+    /// The survivors' hands were compared at the end of a round.
     HandsCompared {
+        /// The round that ended.
         round: u32,
+        /// Every survivor's hand and total, by seat.
         hands: Vec<SeatHand>,
+        /// Two or more survivors share the lowest total, so an extra round follows.
         lowest_tied: bool,
     },
+    /// The game is over.
     GameEnded {
+        /// The winner's seat; null when no survivor remains.
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>))]
         winner: Option<Seat>,
-        ranking: Vec<Placing>,
+        /// Every player, by place then seat.
+        ranking: Vec<PlacingView>,
+        /// Every survivor's final hand, by seat.
         final_hands: Vec<SeatHand>,
+        /// The cards that were never dealt, ascending.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         set_aside: Vec<Card>,
     },
 }
@@ -210,7 +277,7 @@ pub fn event_view(event: &Event, viewer: Viewer) -> Option<EventView> {
             set_aside,
         } => EventView::GameEnded {
             winner,
-            ranking,
+            ranking: ranking_view(&ranking),
             final_hands,
             set_aside,
         },

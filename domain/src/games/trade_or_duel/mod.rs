@@ -9,7 +9,9 @@ mod events;
 mod flow;
 mod moves;
 mod options;
+mod options_view;
 mod resolve;
+mod result_view;
 mod setup;
 mod state;
 mod terms;
@@ -19,8 +21,10 @@ mod view;
 mod tests;
 
 pub use events::{Event, EventView, event_view};
-pub use moves::Move;
+pub use moves::{LegalMoves, Move};
 pub use options::{FirstPlayer, MAX_PLAYERS, MIN_PLAYERS, Options, kind_info, parse_options};
+pub use options_view::{FirstPlayerOption, OptionsView, RandomFirstPlayer};
+pub use result_view::{PlacingView, ResultView, Status};
 pub use setup::Setup;
 pub use state::TradeOrDuel;
 pub use terms::{
@@ -44,7 +48,7 @@ impl Game for TradeOrDuel {
     type View = View;
     type Event = Event;
     type EventView = EventView;
-    type LegalMoves = Vec<Move>;
+    type LegalMoves = LegalMoves;
 
     fn parse_options(players: i64, options: &OptionMap) -> Result<Options, SetupError> {
         parse_options(players, options)
@@ -90,7 +94,7 @@ impl Game for TradeOrDuel {
         self.deadline
     }
 
-    fn legal_moves(&self, seat: Seat) -> Vec<Move> {
+    fn legal_moves(&self, seat: Seat) -> LegalMoves {
         self.legal_moves_of(seat)
     }
 

@@ -6,14 +6,44 @@ use super::state::{Phase, TradeOrDuel};
 use super::terms::Action;
 use crate::Seat;
 
-/// A move in its wire shape. Values are raw on purpose: out-of-range ones are rule errors
-/// (`invalid_target`, `invalid_action`, `invalid_count`, `invalid_card`), not parse errors.
+// Values are raw on purpose: out-of-range ones are rule errors (`invalid_target`,
+// `invalid_action`, `invalid_count`, `invalid_card`), not parse errors.
+/// A move of Trade or Duel. Out-of-range values are refused by the rules (422), not the parser.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TradeOrDuelMove))]
 pub enum Move {
-    Declare { target: i64, action: String },
-    Answer { count: i64 },
-    ChooseCards { cards: Vec<i64> },
+    /// The active player starts an interaction with another survivor.
+    Declare {
+        /// The target's seat.
+        target: i64,
+        /// `trade` or `duel`.
+        action: String,
+    },
+    /// The target chooses the count.
+    Answer {
+        /// One (1) or Two (2).
+        count: i64,
+    },
+    /// A party commits its card(s), secretly.
+    ChooseCards {
+        /// Exactly `count` distinct cards from the party's own hand.
+        cards: Vec<i64>,
+    },
+}
+
+/// Every legal move of the caller, each exactly as it can be posted back.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TradeOrDuelLegalMoves))]
+pub struct LegalMoves(pub Vec<Move>);
+
+impl std::ops::Deref for LegalMoves {
+    type Target = [Move];
+
+    fn deref(&self) -> &[Move] {
+        &self.0
+    }
 }
 
 impl Move {
@@ -26,7 +56,11 @@ impl Move {
 }
 
 impl TradeOrDuel {
-    pub(super) fn legal_moves_of(&self, seat: Seat) -> Vec<Move> {
+    pub(super) fn legal_moves_of(&self, seat: Seat) -> LegalMoves {
+        LegalMoves(self.listed_moves(seat))
+    }
+
+    fn listed_moves(&self, seat: Seat) -> Vec<Move> {
         if !self.pending().contains(&seat) {
             return Vec::new();
         }

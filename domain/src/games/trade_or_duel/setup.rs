@@ -6,10 +6,13 @@ use super::options::{FirstPlayer, Options};
 use super::terms::{Card, DECK_SIZE};
 use crate::{GameRng, Seat, SetupError};
 
-/// An explicit deal: every seat's hand and the first player's seat.
+/// An explicit deal, for automated tests: the set-aside cards are the values not dealt.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TradeOrDuelSetup))]
 pub struct Setup {
+    /// Every seat's two cards (values 1..18, all different), by seat.
     pub hands: Vec<Vec<i64>>,
+    /// The seat that takes the first turn.
     pub first_player: i64,
 }
 

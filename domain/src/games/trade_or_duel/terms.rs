@@ -10,9 +10,10 @@ pub type Card = u8;
 /// The number of distinct cards in the game.
 pub const DECK_SIZE: Card = 18;
 
-/// What the active player declares.
+/// What the active player declared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TradeOrDuelAction))]
 pub enum Action {
     Trade,
     Duel,
@@ -35,36 +36,40 @@ impl Action {
     }
 }
 
-/// How the count of an interaction was set.
+/// How the count was set: answered by the target, forced by a one-card hand, or defaulted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TradeOrDuelCountHow))]
 pub enum CountHow {
     Answered,
     Forced,
     Default,
 }
 
-/// How a party's cards were committed.
+/// How a party's cards were committed: chosen, forced (whole hand) or defaulted (lowest card).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TradeOrDuelCommitHow))]
 pub enum CommitHow {
     Chosen,
     Forced,
     Default,
 }
 
-/// Who won a duel.
+/// Who won a duel (`tie` only in a Duel 2 with equal sums).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TradeOrDuelDuelOutcome))]
 pub enum DuelOutcome {
     ActiveWon,
     TargetWon,
     Tie,
 }
 
-/// The phase of the game, as everyone sees it.
+/// The phase of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TradeOrDuelPhase))]
 pub enum PhaseName {
     AwaitingDeclaration,
     AwaitingAnswer,
@@ -72,21 +77,29 @@ pub enum PhaseName {
     GameOver,
 }
 
-/// One seat's revealed hand (ascending) and its total.
+/// A revealed hand.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TradeOrDuelSeatHand))]
 pub struct SeatHand {
+    /// The holder's seat.
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub seat: Seat,
+    /// The cards, ascending.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     pub cards: Vec<Card>,
+    /// The sum of the cards.
     pub total: u32,
 }
 
-/// The hands laid open at the end of a round that made a comparison.
+/// The hands laid open by a comparison at the end of a round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TradeOrDuelComparison))]
 pub struct Comparison {
+    /// The round that ended with this comparison.
     pub round: u32,
-    /// Every survivor's hand, by seat.
+    /// Every survivor's hand and total, by seat.
     pub hands: Vec<SeatHand>,
-    /// Two or more survivors share the lowest total, so play goes on.
+    /// Two or more survivors shared the lowest total, so an extra round followed.
     pub lowest_tied: bool,
 }
 

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::records::{GameResult, SelectionRecord, TurnRecord};
 use super::state::Tribute;
-use super::terms::{Orders, Phase, PlayRecord, Selection};
+use super::terms::{Orders, Phase, PhaseName, PlayRecord, Selection};
 use crate::{Seat, Timestamp, Viewer};
 
 /// A log event as the game records it.
@@ -36,10 +36,14 @@ pub enum Event {
     GameFinished(GameResult),
 }
 
-/// Orders as shown to a viewer: one play against each opponent.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Orders as shown to a viewer allowed to see them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributeSubmittedOrders))]
 pub struct SubmittedOrders {
+    /// Against the lower opponent first.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<PlayRecord>))]
     pub plays: [PlayRecord; 2],
+    /// Doubles played.
     pub doubles: u32,
 }
 
@@ -53,30 +57,59 @@ impl SubmittedOrders {
 }
 
 /// A log event as one viewer may see it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributeEvent))]
 pub enum EventView {
+    /// A phase started.
     PhaseStarted {
-        phase: Phase,
+        /// The phase.
+        phase: PhaseName,
+        /// The turn number when the phase is a turn.
+        turn: Option<u8>,
+        /// When it started (Unix seconds).
+        #[cfg_attr(feature = "openapi", schema(value_type = i64))]
         started_at: Timestamp,
+        /// When it expires; null without a deadline.
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
         deadline_at: Option<Timestamp>,
     },
-    /// `selection` is shown to its owner, and to everyone once the game is over.
+    /// A seat submitted (or replaced) its selection.
     SelectionSubmitted {
+        /// The seat.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The content: shown to its owner, and to everyone once the game is over.
         selection: Option<Selection>,
     },
-    /// `orders` are shown to their owner, and to everyone once the game is over.
+    /// A seat submitted (or replaced) its orders.
     OrdersSubmitted {
+        /// The seat.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// The turn.
         turn: u8,
+        /// The content: shown to its owner, and to everyone once the game is over.
         orders: Option<SubmittedOrders>,
     },
+    /// The Selection phase closed and every selection became public.
     SelectionClosed {
+        /// When it closed (Unix seconds).
+        #[cfg_attr(feature = "openapi", schema(value_type = i64))]
         closed_at: Timestamp,
+        /// Seats 0, 1, 2 in order.
         selections: Vec<SelectionRecord>,
     },
-    TurnResolved(TurnRecord),
-    GameFinished(GameResult),
+    /// A turn was resolved.
+    TurnResolved {
+        /// The turn's public record.
+        record: TurnRecord,
+    },
+    /// The game finished.
+    GameFinished {
+        /// The fixed result.
+        result: GameResult,
+    },
 }
 
 impl Tribute {
@@ -89,7 +122,8 @@ impl Tribute {
                 started_at,
                 deadline_at,
             } => EventView::PhaseStarted {
-                phase: *phase,
+                phase: phase.name(),
+                turn: phase.turn(),
                 started_at: *started_at,
                 deadline_at: *deadline_at,
             },
@@ -109,8 +143,12 @@ impl Tribute {
                 closed_at: *closed_at,
                 selections: selections.clone(),
             },
-            Event::TurnResolved(record) => EventView::TurnResolved(record.clone()),
-            Event::GameFinished(result) => EventView::GameFinished(result.clone()),
+            Event::TurnResolved(record) => EventView::TurnResolved {
+                record: record.clone(),
+            },
+            Event::GameFinished(result) => EventView::GameFinished {
+                result: result.clone(),
+            },
         }
     }
 }

@@ -1,61 +1,96 @@
 //! The legal moves of one seat, as a description a client can build a legal move from.
 
+use serde::Serialize;
+
 use super::state::Tribute;
 use super::terms::{CARDS, MAX_VALUE, Phase, Value, opponents};
 use crate::Seat;
 
-/// What `seat` may submit now. During an open phase a seat may submit (or resubmit) any time.
-#[derive(Clone, Debug, PartialEq)]
+// During an open phase a seat may submit (or resubmit) any time.
+/// What a seat may submit now (a description where a list would be too long).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributeLegalMoves))]
 pub enum LegalMoves {
-    /// Nothing to decide: the game is over, or the seat is not in the game.
+    /// Nothing to decide: the game is over.
     Nothing,
-    /// A `select` move: `card_count` values in `min_value..=max_value` adding up to the total
-    /// listed for the number of doubles bought. Only the listed doubles counts are legal.
+    /// A `select` move: `card_count` values in `min_value..max_value` adding up to the total
+    /// listed for the doubles bought.
     Select {
+        /// Always 10.
+        #[cfg_attr(feature = "openapi", schema(value_type = u32))]
         card_count: usize,
+        /// Always 0.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         min_value: Value,
+        /// Always 9.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         max_value: Value,
+        /// The legal numbers of doubles and the card total each requires.
         totals: Vec<SelectTotal>,
     },
-    /// An `orders` move for `turn`: one play against each of `opponents`.
+    /// An `orders` move for `turn`, one play against each of `opponents`.
     Orders {
+        /// The current turn number.
         turn: u8,
-        /// `[L(s), H(s)]`.
+        /// The seat's opponents, lower first.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         opponents: [Seat; 2],
+        /// Which values and doubles the orders may use.
         values: OrderValues,
     },
 }
 
 /// The required card total for one number of doubles bought.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributeSelectTotal))]
 pub struct SelectTotal {
+    /// Doubles bought.
     pub doubles: u32,
+    /// What the ten cards must add up to.
     pub total: i64,
 }
 
-/// Which values and doubles the orders may use.
-#[derive(Clone, Debug, PartialEq)]
+/// Which values and doubles orders may use.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributeOrderValues))]
 pub enum OrderValues {
-    /// Standard: two values from the hand (two copies for equal values), with any number of
-    /// doubles from 0 to `doubles_left`.
-    Hand { hand: Vec<Value>, doubles_left: u32 },
-    /// Blind: two values in `0..=9` whose sum lies in the range listed for the doubles played.
-    /// The charge `x + y + double_cost × d` must lie in `charge_min..=charge_max`.
+    /// Standard: two values from the hand (two copies for equal values), and 0..doubles_left
+    /// doubles.
+    Hand {
+        /// The cards not yet played, ascending.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
+        hand: Vec<Value>,
+        /// The most doubles the orders may play.
+        doubles_left: u32,
+    },
+    /// Blind: two values 0..9 whose sum lies in the range listed for the doubles played.
     Blind {
+        /// The remaining total `R`.
         remaining: i64,
+        /// Values still to play, counting this turn.
         plays_left: i64,
+        /// What each double adds to the charge.
         double_cost: i64,
+        /// Smallest allowed charge `x + y + double_cost × doubles`.
         charge_min: i64,
+        /// Largest allowed charge.
         charge_max: i64,
+        /// Allowed sums per number of doubles; counts not listed are illegal.
         sums: Vec<BlindSums>,
     },
 }
 
-/// Blind: the allowed sums `x + y` when playing `doubles` doubles (only feasible counts are listed).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Blind: the allowed sums of the two values when playing a given number of doubles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributeBlindSums))]
 pub struct BlindSums {
+    /// Doubles played (only feasible counts are listed).
     pub doubles: u32,
+    /// Smallest allowed `x + y`.
     pub min_sum: i64,
+    /// Largest allowed `x + y`.
     pub max_sum: i64,
 }
 

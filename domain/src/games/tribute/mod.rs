@@ -27,7 +27,7 @@ pub use moves::{DoubleCount, Move, Play};
 pub use options::{Options, kind_info, parse_options};
 pub use records::{GameResult, MatchRecord, SeatOrders, SelectionRecord, TurnRecord};
 pub use state::Tribute;
-pub use terms::{Orders, Phase, PlayRecord, Selection, Value};
+pub use terms::{Orders, Phase, PhaseName, PlayRecord, Selection, Value};
 pub use view::{BlindStatus, ChargeRange, PendingView, SeatView, View};
 
 use crate::{
@@ -36,9 +36,10 @@ use crate::{
 };
 use terms::{SEATS, all_seats, opponents};
 
-/// Tribute has no random deal and no hidden starting state, so there is nothing to fix in
-/// advance: the explicit setup is empty and any game is already a fixed-setup game.
+// No hidden starting state either, so any game is already a fixed-setup game.
+/// Tribute has no random deal, so its explicit setup is empty: every game is already fixed.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributeSetup))]
 pub struct Setup {}
 
 impl Game for Tribute {

@@ -3,29 +3,41 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A move of Tribute, as the JSON shapes of the rules file.
+/// A move of Tribute. Out-of-range values are refused by the rules (422), not the parser; a
+/// negative `doubles` or a missing required field is malformed (400).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributeMove))]
 pub enum Move {
-    /// Standard game, Selection phase: ten cards in any order and the doubles bought.
+    /// Standard game, Selection phase: choose ten cards and buy doubles.
     Select {
+        /// Ten values 0..9 in any order, adding up to `card_total − double_cost × doubles`.
         cards: Vec<i64>,
+        /// Doubles bought, 0..max_doubles (0 when specials are off). Default 0.
         #[serde(default)]
+        #[cfg_attr(feature = "openapi", schema(value_type = i64, minimum = 0, default = 0))]
         doubles: DoubleCount,
     },
-    /// Any turn: one value against each opponent and the doubles played this turn.
+    /// Any turn: one value against each opponent, plus the doubles played this turn.
     Orders {
+        /// The current turn number (1..5).
         turn: i64,
+        /// Exactly two plays, one against each opponent, in any order.
         plays: Vec<Play>,
+        /// Doubles played this turn, at most the seat's doubles left. Default 0.
         #[serde(default)]
+        #[cfg_attr(feature = "openapi", schema(value_type = i64, minimum = 0, default = 0))]
         doubles: DoubleCount,
     },
 }
 
-/// One entry of `plays`: the value played against `opponent`.
+/// One value played against one opponent, as submitted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributePlay))]
 pub struct Play {
+    /// The opponent's seat.
     pub opponent: i64,
+    /// The value, 0..9.
     pub value: i64,
 }
 

@@ -19,14 +19,21 @@ const DEFAULT_DOUBLE_COST: i64 = 3;
 const DEFAULT_MAX_DOUBLES: i64 = 2;
 const MAX_DEADLINE_SECS: i64 = 2_592_000;
 
-/// Validated options of one game. Everyone may see them.
+/// The options the game was created with; everyone sees them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributeOptions))]
 pub struct Options {
+    /// The prescribed total `T` of each seat's ten values (less the cost of its doubles).
     card_total: i64,
+    /// Blind Tribute: no selection; values are chosen turn by turn within the total.
     blind: bool,
+    /// Whether doubles exist.
     specials: bool,
+    /// How much each double reduces the seat's card total.
     double_cost: i64,
+    /// Standard: the most doubles a seat may buy. Blind: the doubles each seat starts with.
     max_doubles: u32,
+    /// Seconds allowed for each phase; null means no deadline.
     deadline_secs: Option<i64>,
 }
 

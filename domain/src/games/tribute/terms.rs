@@ -53,12 +53,38 @@ impl Phase {
             _ => None,
         }
     }
+
+    /// The kind of phase, without the turn number.
+    pub fn name(self) -> PhaseName {
+        match self {
+            Phase::Selection => PhaseName::Selection,
+            Phase::Turn(_) => PhaseName::Turn,
+            Phase::Finished => PhaseName::Finished,
+        }
+    }
 }
 
-/// A validated selection: ten cards sorted ascending and the doubles bought.
+/// The kind of phase; during a turn the turn number is given beside it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributePhase))]
+pub enum PhaseName {
+    /// Standard game only: every seat chooses its ten cards and buys doubles.
+    Selection,
+    /// One of turns 1..5: every seat submits orders.
+    Turn,
+    /// Turn 5 has been resolved; the result is fixed.
+    Finished,
+}
+
+/// A selection: ten cards and the doubles bought.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributeSelection))]
 pub struct Selection {
+    /// The ten cards, ascending.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     pub cards: Vec<Value>,
+    /// Doubles bought.
     pub doubles: u32,
 }
 
@@ -105,7 +131,12 @@ impl Orders {
 
 /// One value played against one opponent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributePlayRecord))]
 pub struct PlayRecord {
+    /// The opponent's seat.
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub opponent: Seat,
+    /// The value played, 0..9.
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub value: Value,
 }

@@ -4,7 +4,7 @@ use super::card::Card;
 use super::events::Event;
 use super::judge::Face;
 use super::moves::Move;
-use super::terms::Participant;
+use super::participant::Participant;
 use super::{Phase, TrickyTribes};
 use crate::{Actor, IllegalMove, Seat, Timestamp};
 

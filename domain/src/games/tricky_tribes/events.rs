@@ -5,7 +5,8 @@ use serde::{Deserialize, Serialize};
 use super::TrickyTribes;
 use super::card::Card;
 use super::judge::Face;
-use super::terms::{Participant, RoundSummary, TrickRecord, UnitScore};
+use super::participant::Participant;
+use super::terms::{RoundSummary, TrickRecord, UnitScore};
 use crate::{Seat, Viewer};
 
 /// A log event as the game records it, hidden cards included.
@@ -70,61 +71,92 @@ pub enum Event {
     },
 }
 
-/// A log event as one viewer may see it: hidden cards are `None`.
-#[derive(Clone, Debug, PartialEq)]
+/// A log event as one viewer may see it; hidden cards are null.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesEvent))]
 pub enum EventView {
+    /// A round was dealt.
     RoundStarted {
         round: u32,
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         dealer: Seat,
+        /// Six players with fewer than two jokers: all cards dealt, trim instead of exchange.
         whole_deck: bool,
+        /// Cards dealt to each seat.
         hand_sizes: Vec<usize>,
-        /// By seat: the cards for the viewer's own seat (every seat once the game is over).
+        /// By seat: the cards for the viewer's own seat only (all once the game is over).
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<Option<Vec<String>>>))]
         hands: Vec<Option<Vec<Card>>>,
         stock_size: usize,
+        /// Seats that must trim one card.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         must_trim: Vec<Seat>,
     },
+    /// A player kept the hand.
     ExchangePassed {
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
         timeout: bool,
     },
+    /// A player drew the top stock card.
     ExchangeDrew {
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// Shown to the drawer only.
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
         card: Option<Card>,
     },
+    /// A player discarded a card (and, if it had not drawn, received the top stock card).
     ExchangeDiscarded {
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// Shown to that player only.
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
         card: Option<Card>,
         /// Whether a card was drawn after the discard.
         drew: bool,
+        /// The card drawn after the discard: shown to that player only.
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
         drawn: Option<Card>,
         timeout: bool,
     },
+    /// A player trimmed a card.
     Trimmed {
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// Shown to that player only.
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
         card: Option<Card>,
         timeout: bool,
     },
+    /// A trick began.
     TrickStarted {
         round: u32,
         number: u8,
         leader: Participant,
+        /// Whether the leader must lead open.
         open_lead_required: bool,
     },
+    /// A card was played to the trick.
     CardPlayed {
         trick: u8,
         participant: Participant,
+        /// Play position: 0 for the lead.
         position: u8,
         face: Face,
+        /// Shown if played open or by the viewer; otherwise revealed by the judgement.
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
         card: Option<Card>,
         timeout: bool,
     },
-    TrickJudged {
-        record: TrickRecord,
-    },
-    RoundScored {
-        summary: RoundSummary,
-    },
+    /// A trick was judged; every card is public from now on.
+    TrickJudged { record: TrickRecord },
+    /// A round was scored.
+    RoundScored { summary: RoundSummary },
+    /// The game ended.
     GameEnded {
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         winners: Vec<Seat>,
         scores: Vec<UnitScore>,
     },

@@ -4,9 +4,10 @@ use serde::{Deserialize, Serialize};
 
 use super::card::{Card, Colour};
 
-/// How a lead card was played.
+/// How a lead card is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesFace))]
 pub enum Face {
     Open,
     Closed,
@@ -32,6 +33,7 @@ impl Face {
 /// The kind of a trick, fixed by its lead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesTrickKind))]
 pub enum TrickKind {
     OpenRed,
     OpenBlack,
@@ -61,6 +63,7 @@ impl TrickKind {
 /// How a trick was settled.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesMode))]
 pub enum Mode {
     Reward,
     Penalty,

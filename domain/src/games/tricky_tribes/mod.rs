@@ -10,6 +10,8 @@ mod events;
 mod judge;
 mod moves;
 mod options;
+mod options_view;
+mod participant;
 mod round;
 mod setup;
 mod teams;
@@ -29,16 +31,13 @@ use crate::{
 pub use card::{Card, Colour, Suit};
 pub use events::{Event, EventView};
 pub use judge::{Face, Mode, TrickKind};
-pub use moves::Move;
+pub use moves::{LegalMoves, Move};
 pub use options::{EndCondition, Options, kind_info, parse_options};
-pub use setup::Setup;
-pub use terms::{
-    ExchangeAction, Participant, Play, RoundSummary, TrickRecord, UnitRound, UnitScore,
-};
+pub use options_view::OptionsView;
+pub use participant::{DummyMarker, Participant};
+pub use setup::{Setup, SetupRequest};
+pub use terms::{ExchangeAction, Play, RoundSummary, TrickRecord, UnitRound, UnitScore};
 pub use view::{ExchangeView, HandView, PhaseView, PlayView, TrickView, TrimView, View};
-
-/// Every legal move of one seat, listed exactly (each card, each allowed face).
-pub type LegalMoves = Vec<Move>;
 
 /// The full state of one game, hidden cards and the RNG included.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

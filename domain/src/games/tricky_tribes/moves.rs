@@ -12,36 +12,66 @@ use serde::{Deserialize, Serialize};
 use super::card::Card;
 use super::events::Event;
 use super::judge::Face;
-use super::terms::{ExchangeAction, ExchangeRecord, Participant, TrimRecord};
+use super::participant::Participant;
+use super::terms::{ExchangeAction, ExchangeRecord, TrimRecord};
 use super::{Phase, TrickyTribes};
 use crate::{Actor, IllegalMove, Seat, Timestamp};
 
-/// A move in the rules' JSON shape: `{"type": ..., ...}`.
+/// A move. A missing or unknown `type` is refused with `unknown_move`; bad `card` or `face`
+/// values are refused with `invalid_card` / `invalid_face` in the rules' check order.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", from = "WireMove")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesMove))]
 pub enum Move {
+    /// Exchange: keep your hand.
     ExchangePass,
+    /// Exchange: take the top stock card; you must then discard.
     ExchangeDraw,
+    /// Exchange: discard a card face down (before drawing, the top stock card is drawn after).
     ExchangeDiscard {
+        /// Card code, e.g. `10H`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<String>,
     },
+    /// Trim phase: discard one card face down.
     TrimDiscard {
+        /// Card code, e.g. `10H`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<String>,
     },
+    /// Lead a trick.
     Lead {
+        /// Card code, e.g. `10H`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<String>,
+        /// `open` or `closed`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<Face>))]
         face: Option<String>,
     },
+    /// Respond to the trick, face down.
     Respond {
+        /// Card code, e.g. `10H`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<String>,
     },
-    /// A missing or unknown `type`: refused with `unknown_move`.
+    /// Stands for any missing or unknown `type`; always refused with `unknown_move`.
     Unknown,
+}
+
+// Listed exactly: each card, each allowed face.
+/// Every legal move of one seat now (empty when it has nothing to decide).
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+#[serde(transparent)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesLegalMoves))]
+pub struct LegalMoves(pub Vec<Move>);
+
+impl std::ops::Deref for LegalMoves {
+    type Target = [Move];
+
+    fn deref(&self) -> &[Move] {
+        &self.0
+    }
 }
 
 /// Any JSON value; only text is kept, anything else fails the rules' value checks later.
@@ -340,7 +370,7 @@ impl TrickyTribes {
 
     /// Every move `seat` may make now, in a fixed order: exchange moves, then each card of the
     /// hand in canonical order (open before closed for a lead).
-    pub(super) fn legal(&self, seat: Seat) -> Vec<Move> {
+    pub(super) fn legal(&self, seat: Seat) -> LegalMoves {
         let actor = Actor::Seat(seat);
         let hand = self.hands.get(seat.index()).cloned().unwrap_or_default();
         let mut candidates = vec![Move::ExchangePass, Move::ExchangeDraw];
@@ -351,9 +381,11 @@ impl TrickyTribes {
             candidates.push(Move::lead(*card, Face::Closed));
         }
         candidates.extend(hand.iter().map(|card| Move::respond(*card)));
-        candidates
-            .into_iter()
-            .filter(|mv| self.check(actor, mv).is_ok())
-            .collect()
+        LegalMoves(
+            candidates
+                .into_iter()
+                .filter(|mv| self.check(actor, mv).is_ok())
+                .collect(),
+        )
     }
 }

@@ -5,7 +5,8 @@ use super::card::{Card, full_deck};
 use super::events::Event;
 use super::judge::{Face, TrickKind, judge};
 use super::options::EndCondition;
-use super::terms::{Participant, Play, RoundSummary, TrickRecord, UnitRound};
+use super::participant::Participant;
+use super::terms::{Play, RoundSummary, TrickRecord, UnitRound};
 use super::{Phase, TrickyTribes};
 use crate::{Seat, Timestamp};
 

@@ -1,37 +1,48 @@
 //! What one viewer may see, built field by field per the visibility table.
 
+use serde::Serialize;
+
 use super::card::Card;
 use super::judge::{Face, TrickKind};
-use super::options::Options;
-use super::terms::{ExchangeAction, Participant, RoundSummary, TrickRecord, UnitScore};
+use super::options_view::OptionsView;
+use super::participant::Participant;
+use super::terms::{ExchangeAction, RoundSummary, TrickRecord, UnitScore};
 use super::{Phase, TrickyTribes};
 use crate::{Game, Seat, Timestamp, Viewer};
 
 /// Everything one viewer may see now (everything once the game is over).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesView))]
 pub struct View {
-    pub viewer: Viewer,
-    pub options: Options,
+    /// The viewer's seat; null for a spectator.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>))]
+    pub viewer: Option<Seat>,
+    pub options: OptionsView,
+    /// Current round, from 1.
     pub round: u32,
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub dealer: Seat,
     pub phase: PhaseView,
-    /// By seat: sizes for everyone, cards for the viewer's own seat.
+    /// Every seat's hand: sizes for all, cards for the viewer's own seat.
     pub hands: Vec<HandView>,
     pub stock_size: usize,
-    /// The stock's cards, top first: only once the game is over.
+    /// The stock, top first: only once the game is over.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<String>>))]
     pub stock: Option<Vec<Card>>,
     pub discard_size: usize,
     /// This round's exchange decisions so far.
     pub exchanges: Vec<ExchangeView>,
     /// This round's trims so far.
     pub trims: Vec<TrimView>,
-    /// The trick in progress.
+    /// The trick in progress, during trick play.
     pub trick: Option<TrickView>,
     /// Who must lead the next trick open.
     pub open_lead_obligation: Option<Participant>,
     /// This round's stacks, by seat.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<Vec<String>>))]
     pub stacks: Vec<Vec<Card>>,
-    /// The dummy's stack this round; `None` without a dummy.
+    /// The dummy's stack this round; null without a dummy.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<String>>))]
     pub dummy_stack: Option<Vec<Card>>,
     /// Every judged trick of the game.
     pub tricks: Vec<TrickRecord>,
@@ -39,59 +50,100 @@ pub struct View {
     pub rounds: Vec<RoundSummary>,
     /// Cumulative score of each unit.
     pub scores: Vec<UnitScore>,
+    /// Seats with a pending decision.
+    #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
     pub to_act: Vec<Seat>,
+    /// When the pending decision expires (seconds since the epoch).
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
     pub deadline: Option<Timestamp>,
     /// The winners, once the game is over.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<u8>>))]
     pub winners: Option<Vec<Seat>>,
 }
 
-/// The phase of the round.
-#[derive(Clone, Debug, PartialEq)]
+/// The phase of the current round.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesPhase))]
 pub enum PhaseView {
-    /// `seat` is deciding; `drawn` is its drawn card, shown to that seat only.
+    /// The exchange: one seat decides at a time.
     Exchange {
+        /// The deciding seat.
+        #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
+        /// Whether it has drawn and must now discard.
         has_drawn: bool,
+        /// The drawn card, shown to the deciding seat only.
+        #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
         drawn: Option<Card>,
     },
-    /// The seats dealt 9 cards, and those of them still to trim.
+    /// The trim of a whole-deck deal: simultaneous.
     Trim {
+        /// Seats dealt one card too many.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         must_trim: Vec<Seat>,
+        /// Those of them still to trim.
+        #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         pending: Vec<Seat>,
     },
+    /// Trick play.
     Tricks,
+    /// The game is over.
     Over,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+/// One seat's hand.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesHand))]
 pub struct HandView {
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub seat: Seat,
+    /// Number of cards held (public).
     pub size: usize,
+    /// The cards, in canonical order: only for the viewer's own seat (all once the game is over).
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<String>>))]
     pub cards: Option<Vec<Card>>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+/// One exchange decision of this round.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesExchange))]
 pub struct ExchangeView {
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub seat: Seat,
+    /// What the player did (public).
     pub action: ExchangeAction,
+    /// The card drawn: shown to that player only.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub drawn: Option<Card>,
+    /// The card discarded: shown to that player only.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub discarded: Option<Card>,
+    /// Whether the default move was applied at the deadline.
     pub timeout: bool,
 }
 
-#[derive(Clone, Debug, PartialEq)]
+/// One trim of this round.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesTrim))]
 pub struct TrimView {
+    #[cfg_attr(feature = "openapi", schema(value_type = u8))]
     pub seat: Seat,
+    /// The card discarded: shown to that player only.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub card: Option<Card>,
+    /// Whether the default move was applied at the deadline.
     pub timeout: bool,
 }
 
 /// The trick in progress, before judgement.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesTrickInProgress))]
 pub struct TrickView {
+    /// Trick number within the round, from 1.
     pub number: u8,
     pub leader: Participant,
-    /// Known to everyone once the lead is played.
+    /// Known once the lead is played.
     pub kind: Option<TrickKind>,
     pub lead_face: Option<Face>,
     pub plays: Vec<PlayView>,
@@ -99,11 +151,15 @@ pub struct TrickView {
     pub next: Option<Participant>,
 }
 
-/// A card played to the trick in progress: the card only if open or the viewer's own.
-#[derive(Clone, Debug, PartialEq)]
+/// A card played to the trick in progress.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesPlayInProgress))]
 pub struct PlayView {
     pub participant: Participant,
+    /// Play position: 0 for the lead.
     pub position: u8,
+    /// The card: shown if led open or played by the viewer.
+    #[cfg_attr(feature = "openapi", schema(value_type = Option<String>))]
     pub card: Option<Card>,
 }
 
@@ -163,8 +219,8 @@ impl TrickyTribes {
             })
             .collect();
         View {
-            viewer,
-            options: self.options.clone(),
+            viewer: viewer.seat(),
+            options: OptionsView::from(&self.options),
             round: self.round,
             dealer: self.dealer,
             phase,

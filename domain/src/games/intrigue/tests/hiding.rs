@@ -74,6 +74,7 @@ fn same_to(viewer: Viewer, mut one: Intrigue, mut two: Intrigue, draws: bool, d:
         let seat = one.to_act()[0];
         let quiet_moves: Vec<Move> = one
             .legal_moves(seat)
+            .0
             .into_iter()
             .filter(|mv| quiet(mv, draws))
             .collect();

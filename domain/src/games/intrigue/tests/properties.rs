@@ -162,7 +162,7 @@ fn play_game(
         let legal = game.legal_moves(seat);
         assert!(!legal.is_empty(), "a player with no legal move");
         if exhaustive {
-            for mv in &legal {
+            for mv in legal.iter() {
                 let mut copy = game.clone();
                 assert!(
                     copy.apply(Actor::Seat(seat), mv.clone(), now).is_ok(),

@@ -4,7 +4,7 @@ use super::examples::{e3_moves, e5_game};
 use super::support::*;
 use crate::games::trade_or_duel::{
     Action, CommitHow, CountHow, DuelOutcome, Event, EventView, GameResult, Move, PhaseName,
-    Placing, SeatHand, Standing, TradeOrDuel,
+    Placing, ResultView, SeatHand, Standing, TradeOrDuel,
 };
 use crate::{Game, OptionValue, Outcome, Placement, Seat, Viewer};
 
@@ -32,15 +32,11 @@ fn seat_hand(seat: u8, cards: &[u8]) -> SeatHand {
     }
 }
 
-fn result(game: &TradeOrDuel) -> GameResult {
-    match game.view(Viewer::Spectator).result {
-        Some(result) => result,
-        None => panic!("the game is not over"),
-    }
-}
-
 fn assert_over(game: &TradeOrDuel, expected: &GameResult) {
-    assert_eq!(&result(game), expected);
+    assert_eq!(
+        game.view(Viewer::Spectator).result,
+        Some(ResultView::from(expected))
+    );
     assert_eq!(game.to_act(), Vec::<Seat>::new());
     assert_eq!(game.deadline(), None);
     let view = game.view(Viewer::Seat(p(0)));

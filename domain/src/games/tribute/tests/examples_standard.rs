@@ -17,10 +17,10 @@ fn tribute_g_selection_phase_reveals_selections_on_close() {
     let own = game.view(Viewer::Seat(Seat(0)));
     assert_eq!(
         own.pending,
-        Some(PendingView::Selection(Selection {
+        Some(PendingView::Selection {
             cards: vec![0, 0, 2, 4, 5, 6, 7, 8, 9, 9],
             doubles: 0
-        }))
+        })
     );
     for viewer in [Viewer::Seat(Seat(1)), Viewer::Spectator] {
         let view = game.view(viewer);
@@ -180,19 +180,13 @@ fn tribute_e8_amending_orders() {
     let own = game.view(Viewer::Seat(Seat(1)));
     let Some(PendingView::Orders {
         turn: 1,
-        orders: pending,
+        plays,
+        doubles,
     }) = own.pending
     else {
         panic!("seat 1 should see its pending orders");
     };
-    assert_eq!(
-        (
-            pending.plays[0].value,
-            pending.plays[1].value,
-            pending.doubles
-        ),
-        (5, 8, 0)
-    );
+    assert_eq!((plays[0].value, plays[1].value, doubles), (5, 8, 0));
     ok(&mut game, seat(0), orders(1, 0, 7, 9, 0), 200);
     assert!(game.view(Viewer::Spectator).seats[1].submitted);
     ok(&mut game, seat(2), orders(1, 2, 4, 0, 0), 300);

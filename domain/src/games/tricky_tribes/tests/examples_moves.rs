@@ -137,7 +137,7 @@ fn tricky_tribes_e20_remaining_codes() {
         code_of(submit(&mut game, 1, Move::exchange_discard(card))),
         "stock_empty"
     );
-    assert_eq!(game.legal_moves(Seat(1)), vec![Move::ExchangePass]);
+    assert_eq!(game.legal_moves(Seat(1)).0, vec![Move::ExchangePass]);
 
     // Trim: not_your_turn once trimmed; trim moves outside the trim are wrong_phase.
     let opts = options(r#"{"players":6}"#);

@@ -92,7 +92,7 @@ fn tricky_tribes_e4_leader_wins_dark_trick_and_must_lead_open() {
     assert!(t.open_lead_required);
     assert_eq!(game.obligation, Some(seat(1)));
     assert_eq!(
-        game.legal_moves(Seat(1)),
+        game.legal_moves(Seat(1)).0,
         vec![Move::lead(c("3S"), Face::Open)]
     );
 

@@ -137,6 +137,7 @@ fn drive(json: &str, viewer: Viewer, seed: &str) {
             let own = viewer.is(s);
             let pick = |game: &TrickyTribes| -> Vec<Move> {
                 game.legal_moves(s)
+                    .0
                     .into_iter()
                     .filter(discreet)
                     // The viewer's own draw would show it stock cards that differ.

@@ -10,10 +10,12 @@ mod examples_tricks;
 mod hiding;
 mod properties;
 mod seed_secrecy;
+mod stored_format;
 
 use super::card::{Card, full_deck, sorted};
 use super::judge::Face;
-use super::terms::{Participant, TrickRecord};
+use super::participant::Participant;
+use super::terms::TrickRecord;
 use super::{Move, Options, Phase, Setup, TrickyTribes};
 use crate::{Actor, Game, IllegalMove, OptionMap, OptionValue, Seat, Seed, Viewer};
 
