@@ -8,13 +8,12 @@
 
 use std::time::Instant;
 
-use domain::{Actor, AnyGame, GameKind, OptionMap, OptionValue, Seed, Viewer};
+use domain::{Actor, AnyGame, GameKind, OptionMap, Seed, Viewer};
 
+/// Four players where the kind allows it, else the nearest count it allows.
 fn players_for(kind: GameKind) -> i64 {
-    match kind {
-        GameKind::Tribute | GameKind::Intrigue => 3,
-        GameKind::TrickyTribes | GameKind::TradeOrDuel => 4,
-    }
+    let info = kind.info();
+    i64::from(4u8.clamp(info.min_players, info.max_players))
 }
 
 fn main() {
@@ -25,12 +24,7 @@ fn main() {
     println!("kind            games   moves  moves/s  views/s  max state JSON bytes");
     for &kind in GameKind::ALL {
         let players = players_for(kind);
-        let mut options = OptionMap::default();
-        if kind == GameKind::TrickyTribes {
-            options
-                .0
-                .insert("players".to_owned(), OptionValue::Int(players));
-        }
+        let options = OptionMap::default();
         let (mut moves, mut views, mut max_state) = (0u64, 0u64, 0usize);
         let started = Instant::now();
         for n in 0..games {

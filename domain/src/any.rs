@@ -1,34 +1,14 @@
-//! Dynamic dispatch over the concrete games, as stored and served. Each game is one line of
-//! [`for_each_game!`] below; `GameKind`, the `Any*` enums here and the contract's unions across
-//! game kinds are all generated from that list.
+//! Dynamic dispatch over the concrete games, as stored and served. `GameKind` and the `Any*`
+//! enums are generated from the list of games in `games/mod.rs` ([`crate::for_each_game!`]).
 
 use serde::{Deserialize, Serialize};
 
-use crate::games::{intrigue, trade_or_duel, tribute, tricky_tribes};
 use crate::{
     Actor, Game, IllegalMove, Input, OptionMap, Outcome, Seat, Seed, SetupError, Timestamp, Viewer,
 };
 
 fn kind_mismatch() -> IllegalMove {
     IllegalMove::new("malformed", "the move belongs to another game")
-}
-
-/// The registered games, in listing order: `Variant => module::Game`, where `module` (a folder
-/// under `domain/src/games/`) is also the kind's id. Calls `$callback!` with the list, so that
-/// every table over the games, in this crate or another, is generated from this one place.
-///
-/// Each game module exports `Move`, `Setup`, `View`, `EventView` and `LegalMoves` (its wire
-/// types) and `kind_info()`.
-#[macro_export]
-macro_rules! for_each_game {
-    ($callback:ident) => {
-        $callback! {
-            Tribute => tribute::Tribute,
-            TrickyTribes => tricky_tribes::TrickyTribes,
-            Intrigue => intrigue::Intrigue,
-            TradeOrDuel => trade_or_duel::TradeOrDuel,
-        }
-    };
 }
 
 macro_rules! games {
@@ -46,41 +26,41 @@ macro_rules! games {
             }
 
             pub fn info(self) -> crate::KindInfo {
-                match self { $(GameKind::$variant => $module::kind_info(),)+ }
+                match self { $(GameKind::$variant => crate::games::$module::kind_info(),)+ }
             }
         }
 
         /// Any game, tagged by kind. Boxed: the games' states differ a lot in size.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(tag = "kind", content = "state", rename_all = "snake_case")]
-        pub enum AnyGame { $($variant(Box<$module::$game>)),+ }
+        pub enum AnyGame { $($variant(Box<crate::games::$module::$game>)),+ }
 
         /// A move of any game.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(tag = "kind", content = "move", rename_all = "snake_case")]
-        pub enum AnyMove { $($variant($module::Move)),+ }
+        pub enum AnyMove { $($variant(crate::games::$module::Move)),+ }
 
         /// An explicit setup of any game.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(tag = "kind", content = "setup", rename_all = "snake_case")]
-        pub enum AnySetup { $($variant($module::Setup)),+ }
+        pub enum AnySetup { $($variant(crate::games::$module::Setup)),+ }
 
         /// A view of any game.
         #[derive(Clone, Debug)]
-        pub enum AnyView { $($variant($module::View)),+ }
+        pub enum AnyView { $($variant(crate::games::$module::View)),+ }
 
         /// A recorded event of any game.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
         #[serde(tag = "kind", content = "event", rename_all = "snake_case")]
-        pub enum AnyEvent { $($variant($module::Event)),+ }
+        pub enum AnyEvent { $($variant(crate::games::$module::Event)),+ }
 
         /// An event as one viewer sees it.
         #[derive(Clone, Debug)]
-        pub enum AnyEventView { $($variant($module::EventView)),+ }
+        pub enum AnyEventView { $($variant(crate::games::$module::EventView)),+ }
 
         /// One seat's legal moves.
         #[derive(Clone, Debug)]
-        pub enum AnyLegalMoves { $($variant($module::LegalMoves)),+ }
+        pub enum AnyLegalMoves { $($variant(crate::games::$module::LegalMoves)),+ }
 
         impl AnyGame {
             /// Sets a game up from its options and seed, or from an explicit setup.
@@ -94,7 +74,7 @@ macro_rules! games {
             ) -> Result<(Self, Vec<AnyEvent>), SetupError> {
                 match kind {
                     $(GameKind::$variant => {
-                        let options = $module::$game::parse_options(players, options)?;
+                        let options = crate::games::$module::$game::parse_options(players, options)?;
                         let setup = match setup {
                             None => None,
                             Some(AnySetup::$variant(setup)) => Some(setup),
@@ -102,7 +82,7 @@ macro_rules! games {
                                 return Err(SetupError::new("invalid_setup", "the setup belongs to another game"));
                             }
                         };
-                        let (game, events) = $module::$game::new(options, seed.rng(), setup, now)?;
+                        let (game, events) = crate::games::$module::$game::new(options, seed.rng(), setup, now)?;
                         Ok((
                             AnyGame::$variant(Box::new(game)),
                             events.into_iter().map(AnyEvent::$variant).collect(),
@@ -192,7 +172,7 @@ macro_rules! games {
     };
 }
 
-for_each_game!(games);
+crate::for_each_game!(games);
 
 impl AnyGame {
     pub fn is_over(&self) -> bool {
