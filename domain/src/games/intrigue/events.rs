@@ -160,6 +160,7 @@ pub struct SpyResult {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueEvent))]
 pub enum EventView {
     /// The characters were placed and the first player chosen.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueGameStarted"))]
     GameStarted {
         /// The characters at A, B and C.
         #[cfg_attr(feature = "openapi", schema(value_type = Vec<Character>))]
@@ -171,6 +172,7 @@ pub enum EventView {
         first_player: Seat,
     },
     /// A round began: each player drew up to the hand size, from the starting player on.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueRoundStarted"))]
     RoundStarted {
         /// The round, from 1.
         round: u32,
@@ -181,12 +183,14 @@ pub enum EventView {
         draws: Vec<DrawView>,
     },
     /// The player to act missed the deadline; the default move that follows was applied.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueDeadlineMissed"))]
     DeadlineMissed {
         /// The seat that missed it.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
     },
     /// A player took an available support token.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueTokenTaken"))]
     TokenTaken {
         /// The player.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -195,6 +199,7 @@ pub enum EventView {
         token: Token,
     },
     /// A card was played face down.
+    #[cfg_attr(feature = "openapi", schema(title = "IntriguePlayedFaceDown"))]
     PlayedFaceDown {
         /// The player.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -207,6 +212,7 @@ pub enum EventView {
         index: usize,
     },
     /// A support card was played face up.
+    #[cfg_attr(feature = "openapi", schema(title = "IntriguePlayedFaceUp"))]
     PlayedFaceUp {
         /// The player.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -223,6 +229,7 @@ pub enum EventView {
         discarded: Option<Card>,
     },
     /// Oracle was played: the player drew up to two cards.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueOraclePlayed"))]
     OraclePlayed {
         /// The player.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -233,6 +240,7 @@ pub enum EventView {
         discard_pending: bool,
     },
     /// The Oracle discard was made.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueOracleDiscarded"))]
     OracleDiscarded {
         /// The player.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -241,6 +249,7 @@ pub enum EventView {
         card: Card,
     },
     /// Assassination replaced a position's character.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueAssassinationPlayed"))]
     AssassinationPlayed {
         /// The player.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -255,6 +264,7 @@ pub enum EventView {
         discarded: Vec<Card>,
     },
     /// Virtue turned up face-down cards from the top until a negative one.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueVirtuePlayed"))]
     VirtuePlayed {
         /// The player.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -267,6 +277,7 @@ pub enum EventView {
         discarded: Option<Card>,
     },
     /// Spy was played on a position.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueSpyPlayed"))]
     SpyPlayed {
         /// The player.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -277,6 +288,7 @@ pub enum EventView {
         result: Option<SpyResult>,
     },
     /// Manipulate exchanged support tokens.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueManipulatePlayed"))]
     ManipulatePlayed {
         /// The player.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -290,6 +302,7 @@ pub enum EventView {
         opponent: Seat,
     },
     /// Misinformation shifted a relationship one step around the circle.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueMisinformationPlayed"))]
     MisinformationPlayed {
         /// The player.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -308,6 +321,7 @@ pub enum EventView {
         second: Pos,
     },
     /// Lies swapped the ends of a relationship.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueLiesPlayed"))]
     LiesPlayed {
         /// The player.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -322,6 +336,7 @@ pub enum EventView {
         second: Pos,
     },
     /// A relationship card was placed.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueRelationshipPlayed"))]
     RelationshipPlayed {
         /// The player.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -338,6 +353,7 @@ pub enum EventView {
         replaced: Option<Card>,
     },
     /// A favor card was played onto the pile.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueFavorPlayed"))]
     FavorPlayed {
         /// The player.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -346,11 +362,13 @@ pub enum EventView {
         color: Option<Pos>,
     },
     /// A round was scored.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueRoundScored"))]
     RoundScored {
         /// The scoring.
         score: RoundScore,
     },
     /// The game ended.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueGameEnded"))]
     GameEnded {
         /// Monarch, favors and final standing.
         result: FinalResult,

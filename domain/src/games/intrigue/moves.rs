@@ -14,11 +14,13 @@ use crate::Seat;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueMove))]
 pub enum Move {
     /// Take an available support token (any color).
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueTakeToken"))]
     TakeToken {
         /// A token id: a_plus3, a_plus1, b_plus3, b_plus1, c_plus3 or c_plus1.
         token: String,
     },
     /// Play any card from hand face down onto a position's stack.
+    #[cfg_attr(feature = "openapi", schema(title = "IntriguePlayFaceDown"))]
     PlayFaceDown {
         /// A card id from the player's hand.
         card: String,
@@ -26,6 +28,7 @@ pub enum Move {
         character: String,
     },
     /// Play a support card face up onto a position's stack; its face-up effect happens.
+    #[cfg_attr(feature = "openapi", schema(title = "IntriguePlayFaceUp"))]
     PlayFaceUp {
         /// A support card id from the player's hand.
         card: String,
@@ -39,6 +42,7 @@ pub enum Move {
     /// Play an action card. Parameters by card: oracle none; assassination, virtue and spy
     /// `character`; manipulate `give` and `take`; misinformation `pair` and `direction`; lies
     /// `pair`. Any other parameter is refused.
+    #[cfg_attr(feature = "openapi", schema(title = "IntriguePlayAction"))]
     PlayAction {
         /// An action card id from the player's hand.
         card: String,
@@ -59,6 +63,7 @@ pub enum Move {
         direction: Option<String>,
     },
     /// Place a relationship card between two positions, possibly replacing one of opposite sign.
+    #[cfg_attr(feature = "openapi", schema(title = "IntriguePlayRelationship"))]
     PlayRelationship {
         /// A relationship card id from the player's hand.
         card: String,
@@ -69,11 +74,13 @@ pub enum Move {
         second: String,
     },
     /// Put one of the player's unplayed favor cards on top of the favor pile, face down.
+    #[cfg_attr(feature = "openapi", schema(title = "IntriguePlayFavor"))]
     PlayFavor {
         /// The favor's color: A, B or C.
         color: String,
     },
     /// Answer a pending Oracle discard with a card of the player's hand.
+    #[cfg_attr(feature = "openapi", schema(title = "IntrigueDiscard"))]
     Discard {
         /// A card id from the player's hand.
         card: String,

@@ -77,6 +77,7 @@ pub enum Event {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TradeOrDuelEvent))]
 pub enum EventView {
     /// A seat starts its turn.
+    #[cfg_attr(feature = "openapi", schema(title = "TradeOrDuelTurnStarted"))]
     TurnStarted {
         /// The round, from 1.
         round: u32,
@@ -87,6 +88,7 @@ pub enum EventView {
         seat: Seat,
     },
     /// The active player declared an interaction.
+    #[cfg_attr(feature = "openapi", schema(title = "TradeOrDuelDeclared"))]
     Declared {
         /// The active player's seat.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -100,6 +102,7 @@ pub enum EventView {
         by_default: bool,
     },
     /// The count of the interaction is set.
+    #[cfg_attr(feature = "openapi", schema(title = "TradeOrDuelCountSet"))]
     CountSet {
         /// The target's seat.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -110,6 +113,7 @@ pub enum EventView {
         how: CountHow,
     },
     /// A party committed its card(s).
+    #[cfg_attr(feature = "openapi", schema(title = "TradeOrDuelCommitted"))]
     Committed {
         /// The committing seat.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -121,6 +125,7 @@ pub enum EventView {
         cards: Option<Vec<Card>>,
     },
     /// A trade took place.
+    #[cfg_attr(feature = "openapi", schema(title = "TradeOrDuelTradeResolved"))]
     TradeResolved {
         /// The active player's seat.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -138,6 +143,7 @@ pub enum EventView {
         target_gave: Option<Vec<Card>>,
     },
     /// A duel took place; everything about it is public.
+    #[cfg_attr(feature = "openapi", schema(title = "TradeOrDuelDuelResolved"))]
     DuelResolved {
         /// The active player's seat.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -164,6 +170,7 @@ pub enum EventView {
         discarded: Vec<Card>,
     },
     /// Players lost their last card and are out.
+    #[cfg_attr(feature = "openapi", schema(title = "TradeOrDuelEliminated"))]
     Eliminated {
         /// The eliminated seats, ascending.
         #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
@@ -172,6 +179,7 @@ pub enum EventView {
         elimination_index: u32,
     },
     /// The survivors' hands were compared at the end of a round.
+    #[cfg_attr(feature = "openapi", schema(title = "TradeOrDuelHandsCompared"))]
     HandsCompared {
         /// The round that ended.
         round: u32,
@@ -181,6 +189,7 @@ pub enum EventView {
         lowest_tied: bool,
     },
     /// The game is over.
+    #[cfg_attr(feature = "openapi", schema(title = "TradeOrDuelGameEnded"))]
     GameEnded {
         /// The winner's seat; null when no survivor remains.
         #[cfg_attr(feature = "openapi", schema(value_type = Option<u8>))]

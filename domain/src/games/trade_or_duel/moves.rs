@@ -14,6 +14,7 @@ use crate::Seat;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TradeOrDuelMove))]
 pub enum Move {
     /// The active player starts an interaction with another survivor.
+    #[cfg_attr(feature = "openapi", schema(title = "TradeOrDuelDeclare"))]
     Declare {
         /// The target's seat.
         target: i64,
@@ -21,11 +22,13 @@ pub enum Move {
         action: String,
     },
     /// The target chooses the count.
+    #[cfg_attr(feature = "openapi", schema(title = "TradeOrDuelAnswer"))]
     Answer {
         /// One (1) or Two (2).
         count: i64,
     },
     /// A party commits its card(s), secretly.
+    #[cfg_attr(feature = "openapi", schema(title = "TradeOrDuelChooseCards"))]
     ChooseCards {
         /// Exactly `count` distinct cards from the party's own hand.
         cards: Vec<i64>,

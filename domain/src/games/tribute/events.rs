@@ -62,6 +62,7 @@ impl SubmittedOrders {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributeEvent))]
 pub enum EventView {
     /// A phase started.
+    #[cfg_attr(feature = "openapi", schema(title = "TributePhaseStarted"))]
     PhaseStarted {
         /// The phase.
         phase: PhaseName,
@@ -75,6 +76,7 @@ pub enum EventView {
         deadline_at: Option<Timestamp>,
     },
     /// A seat submitted (or replaced) its selection.
+    #[cfg_attr(feature = "openapi", schema(title = "TributeSelectionSubmitted"))]
     SelectionSubmitted {
         /// The seat.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -83,6 +85,7 @@ pub enum EventView {
         selection: Option<Selection>,
     },
     /// A seat submitted (or replaced) its orders.
+    #[cfg_attr(feature = "openapi", schema(title = "TributeOrdersSubmitted"))]
     OrdersSubmitted {
         /// The seat.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -93,6 +96,7 @@ pub enum EventView {
         orders: Option<SubmittedOrders>,
     },
     /// The Selection phase closed and every selection became public.
+    #[cfg_attr(feature = "openapi", schema(title = "TributeSelectionClosed"))]
     SelectionClosed {
         /// When it closed (Unix seconds).
         #[cfg_attr(feature = "openapi", schema(value_type = i64))]
@@ -101,11 +105,13 @@ pub enum EventView {
         selections: Vec<SelectionRecord>,
     },
     /// A turn was resolved.
+    #[cfg_attr(feature = "openapi", schema(title = "TributeTurnResolved"))]
     TurnResolved {
         /// The turn's public record.
         record: TurnRecord,
     },
     /// The game finished.
+    #[cfg_attr(feature = "openapi", schema(title = "TributeGameFinished"))]
     GameFinished {
         /// The fixed result.
         result: GameResult,

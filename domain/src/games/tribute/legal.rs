@@ -13,9 +13,11 @@ use crate::Seat;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributeLegalMoves))]
 pub enum LegalMoves {
     /// Nothing to decide: the game is over.
+    #[cfg_attr(feature = "openapi", schema(title = "TributeLegalMovesNothing"))]
     Nothing,
     /// A `select` move: `card_count` values in `min_value..max_value` adding up to the total
     /// listed for the doubles bought.
+    #[cfg_attr(feature = "openapi", schema(title = "TributeLegalMovesSelect"))]
     Select {
         /// Always 10.
         #[cfg_attr(feature = "openapi", schema(value_type = u32))]
@@ -30,6 +32,7 @@ pub enum LegalMoves {
         totals: Vec<SelectTotal>,
     },
     /// An `orders` move for `turn`, one play against each of `opponents`.
+    #[cfg_attr(feature = "openapi", schema(title = "TributeLegalMovesOrders"))]
     Orders {
         /// The current turn number.
         turn: u8,
@@ -58,6 +61,7 @@ pub struct SelectTotal {
 pub enum OrderValues {
     /// Standard: two values from the hand (two copies for equal values), and 0..doubles_left
     /// doubles.
+    #[cfg_attr(feature = "openapi", schema(title = "TributeOrderValuesHand"))]
     Hand {
         /// The cards not yet played, ascending.
         #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
@@ -66,6 +70,7 @@ pub enum OrderValues {
         doubles_left: u32,
     },
     /// Blind: two values 0..9 whose sum lies in the range listed for the doubles played.
+    #[cfg_attr(feature = "openapi", schema(title = "TributeOrderValuesBlind"))]
     Blind {
         /// The remaining total `R`.
         remaining: i64,

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributeMove))]
 pub enum Move {
     /// Standard game, Selection phase: choose ten cards and buy doubles.
+    #[cfg_attr(feature = "openapi", schema(title = "TributeSelect"))]
     Select {
         /// Ten values 0..9 in any order, adding up to `card_total − double_cost × doubles`.
         cards: Vec<i64>,
@@ -19,6 +20,7 @@ pub enum Move {
         doubles: DoubleCount,
     },
     /// Any turn: one value against each opponent, plus the doubles played this turn.
+    #[cfg_attr(feature = "openapi", schema(title = "TributeOrders"))]
     Orders {
         /// The current turn number (1..5).
         turn: i64,

@@ -88,6 +88,7 @@ pub struct ChargeRange {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TributePending))]
 pub enum PendingView {
     /// A pending selection.
+    #[cfg_attr(feature = "openapi", schema(title = "TributePendingSelection"))]
     Selection {
         /// The ten cards, ascending.
         #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
@@ -96,6 +97,7 @@ pub enum PendingView {
         doubles: u32,
     },
     /// Pending orders for the current turn.
+    #[cfg_attr(feature = "openapi", schema(title = "TributePendingOrders"))]
     Orders {
         /// The turn number.
         turn: u8,

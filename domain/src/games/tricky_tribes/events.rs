@@ -77,6 +77,7 @@ pub enum Event {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesEvent))]
 pub enum EventView {
     /// A round was dealt.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesRoundStarted"))]
     RoundStarted {
         round: u32,
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -94,12 +95,14 @@ pub enum EventView {
         must_trim: Vec<Seat>,
     },
     /// A player kept the hand.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesExchangePassed"))]
     ExchangePassed {
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
         timeout: bool,
     },
     /// A player drew the top stock card.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesExchangeDrew"))]
     ExchangeDrew {
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
@@ -108,6 +111,7 @@ pub enum EventView {
         card: Option<Card>,
     },
     /// A player discarded a card (and, if it had not drawn, received the top stock card).
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesExchangeDiscarded"))]
     ExchangeDiscarded {
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
@@ -122,6 +126,7 @@ pub enum EventView {
         timeout: bool,
     },
     /// A player trimmed a card.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesTrimmed"))]
     Trimmed {
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
@@ -131,6 +136,7 @@ pub enum EventView {
         timeout: bool,
     },
     /// A trick began.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesTrickStarted"))]
     TrickStarted {
         round: u32,
         number: u8,
@@ -139,6 +145,7 @@ pub enum EventView {
         open_lead_required: bool,
     },
     /// A card was played to the trick.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesCardPlayed"))]
     CardPlayed {
         trick: u8,
         participant: Participant,
@@ -151,10 +158,13 @@ pub enum EventView {
         timeout: bool,
     },
     /// A trick was judged; every card is public from now on.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesTrickJudged"))]
     TrickJudged { record: TrickRecord },
     /// A round was scored.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesRoundScored"))]
     RoundScored { summary: RoundSummary },
     /// The game ended.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesGameEnded"))]
     GameEnded {
         #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
         winners: Vec<Seat>,

@@ -24,22 +24,27 @@ use crate::{Actor, IllegalMove, Seat, Timestamp};
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesMove))]
 pub enum Move {
     /// Exchange: keep your hand.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesExchangePass"))]
     ExchangePass,
     /// Exchange: take the top stock card; you must then discard.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesExchangeDraw"))]
     ExchangeDraw,
     /// Exchange: discard a card face down (before drawing, the top stock card is drawn after).
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesExchangeDiscard"))]
     ExchangeDiscard {
         /// Card code, e.g. `10H`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<String>,
     },
     /// Trim phase: discard one card face down.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesTrimDiscard"))]
     TrimDiscard {
         /// Card code, e.g. `10H`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<String>,
     },
     /// Lead a trick.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesLead"))]
     Lead {
         /// Card code, e.g. `10H`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -50,12 +55,14 @@ pub enum Move {
         face: Option<String>,
     },
     /// Respond to the trick, face down.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesRespond"))]
     Respond {
         /// Card code, e.g. `10H`.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<String>,
     },
     /// Stands for any missing or unknown `type`; always refused with `unknown_move`.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesUnknown"))]
     Unknown,
 }
 

@@ -67,6 +67,7 @@ pub struct View {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesPhase))]
 pub enum PhaseView {
     /// The exchange: one seat decides at a time.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesPhaseExchange"))]
     Exchange {
         /// The deciding seat.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
@@ -78,6 +79,7 @@ pub enum PhaseView {
         drawn: Option<Card>,
     },
     /// The trim of a whole-deck deal: simultaneous.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesPhaseTrim"))]
     Trim {
         /// Seats dealt one card too many.
         #[cfg_attr(feature = "openapi", schema(value_type = Vec<u8>))]
@@ -87,8 +89,10 @@ pub enum PhaseView {
         pending: Vec<Seat>,
     },
     /// Trick play.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesPhaseTricks"))]
     Tricks,
     /// The game is over.
+    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesPhaseOver"))]
     Over,
 }
 
