@@ -31,6 +31,18 @@ fn dump(name: &str, text: &str) {
 }
 
 #[test]
+fn the_corpus_plays_every_kind_of_game() {
+    let cases = corpus::cases::all();
+    for kind in domain::GameKind::ALL {
+        assert!(
+            cases.iter().any(|case| case.kind == *kind),
+            "the corpus has no game of {}; add some in tests/corpus/cases.rs",
+            kind.id()
+        );
+    }
+}
+
+#[test]
 fn the_wire_json_of_every_corpus_game_is_unchanged() {
     let mut digests = vec![format!("kinds {}", sha256(&corpus::play::kinds()))];
     dump("kinds.jsonl", &corpus::play::kinds());

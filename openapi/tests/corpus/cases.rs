@@ -1,4 +1,5 @@
-//! The games of the corpus: every kind, with varied options, seeds and explicit setups.
+//! The games of the corpus: every kind, with varied options, seeds and explicit setups. A new
+//! kind of game adds its own function here.
 
 use domain::GameKind;
 use serde_json::{Value, json};
