@@ -1,5 +1,7 @@
 use std::path::PathBuf;
 
+use crate::clock::Clock;
+
 /// Server settings, read from the environment with working defaults.
 #[derive(Clone, Debug)]
 pub struct Settings {
@@ -15,6 +17,8 @@ pub struct Settings {
     pub token_ttl_secs: i64,
     /// How often the background tick expires passed deadlines.
     pub tick_millis: u64,
+    /// Where "now" comes from: the system clock, or a manual clock a test moves.
+    pub clock: Clock,
 }
 
 impl Settings {
@@ -41,6 +45,7 @@ impl Settings {
             jwt_secret: var("JWT_SECRET"),
             token_ttl_secs: 24 * 3600,
             tick_millis: 1000,
+            clock: Clock::system(),
         })
     }
 }

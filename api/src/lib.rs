@@ -2,6 +2,7 @@
 //! Handlers are thin: parse, authorize, call the game service, render.
 
 pub mod auth;
+pub mod clock;
 pub mod configuration;
 pub mod error;
 pub mod request_log;

@@ -11,11 +11,13 @@ use crate::auth::TokenKeys;
 use crate::configuration::Settings;
 use crate::error::ApiError;
 use crate::service::GameService;
+use crate::tick::TickPasses;
 
 /// A bound, ready-to-run server.
 pub struct Application {
     address: std::net::SocketAddr,
     server: Server,
+    tick_passes: TickPasses,
 }
 
 impl Application {
@@ -32,19 +34,26 @@ impl Application {
             &settings.data_dir,
             settings.token_ttl_secs,
         )?;
-        let service = GameService::new(database);
+        let service = GameService::new(database, settings.clock.clone());
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
         let address = listener.local_addr()?;
-        tokio::spawn(crate::tick::run(
-            service.clone(),
-            Duration::from_millis(settings.tick_millis),
-        ));
+        let tick_passes =
+            crate::tick::spawn(service.clone(), Duration::from_millis(settings.tick_millis));
         let server = serve(listener, service, keys)?;
-        Ok(Self { address, server })
+        Ok(Self {
+            address,
+            server,
+            tick_passes,
+        })
     }
 
     pub fn address(&self) -> std::net::SocketAddr {
         self.address
+    }
+
+    /// The deadline tick's finished passes.
+    pub fn tick_passes(&self) -> TickPasses {
+        self.tick_passes.clone()
     }
 
     pub async fn run_until_stopped(self) -> std::io::Result<()> {

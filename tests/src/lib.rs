@@ -1,13 +1,20 @@
 //! Black-box test support: a real server on a random port with a fresh database, and typed
-//! helpers over HTTP. Every test runs on SQLite, and on PostgreSQL when
-//! `CARDTABLE_TEST_POSTGRES_URL` names a server (an admin URL such as
+//! helpers over HTTP. Every scenario is a test per backend ([`per_backend!`]): on SQLite, and
+//! on PostgreSQL when `CARDTABLE_TEST_POSTGRES_URL` names a server (an admin URL such as
 //! `postgres://postgres@127.0.0.1:5432/postgres`; each test gets a fresh database there).
 //! Under `CI=true` a missing PostgreSQL URL fails the tests instead of skipping them.
+//! Each server runs on a manual clock that the test advances.
+
+#![expect(
+    clippy::expect_used,
+    reason = "test support: a failed expectation is a failed test"
+)]
 
 mod client;
+mod per_backend;
 mod replay;
 mod server;
 
 pub use client::{Player, Reply};
 pub use replay::{replay, sha256_hex, spectator_view_json};
-pub use server::{Backend, TestApp, backends};
+pub use server::{Backend, TestApp, postgres_backend};

@@ -1,7 +1,12 @@
+use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Once;
+use std::time::Duration;
 
+use api::clock::ManualClock;
 use api::configuration::Settings;
 use api::startup::Application;
+use api::tick::TickPasses;
 
 /// The database a test server runs on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,28 +20,43 @@ const POSTGRES_VAR: &str = "CARDTABLE_TEST_POSTGRES_URL";
 /// Every test server signs with this, so servers sharing a database accept each other's tokens.
 const SHARED_TEST_SECRET: &str = "cardtable-test-signing-secret";
 
-/// The backends every test runs on. Without a PostgreSQL URL the PostgreSQL run is skipped
-/// (and says so), except under CI, where that is a failure.
-pub fn backends() -> Vec<Backend> {
-    let mut backends = vec![Backend::Sqlite];
+/// The PostgreSQL backend, when `CARDTABLE_TEST_POSTGRES_URL` names a server. Without it the
+/// PostgreSQL tests are skipped (and say so), except under CI, where that is a failure.
+pub fn postgres_backend() -> Option<Backend> {
     match std::env::var(POSTGRES_VAR)
         .ok()
         .filter(|url| !url.is_empty())
     {
-        Some(url) => backends.push(Backend::Postgres(url)),
+        Some(url) => Some(Backend::Postgres(url)),
         None if std::env::var("CI").is_ok_and(|ci| ci == "true") => {
             panic!("{POSTGRES_VAR} is not set under CI=true: the PostgreSQL tests would be skipped")
         }
-        None => eprintln!("postgres tests skipped: {POSTGRES_VAR} is not set"),
+        None => {
+            SKIP_NOTICE.call_once(|| {
+                // Straight to stderr, once per test binary: the harness captures `eprintln!`
+                // of passing tests, and CI looks for this line.
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "postgres tests skipped: {POSTGRES_VAR} is not set"
+                );
+            });
+            None
+        }
     }
-    backends
 }
 
-/// A running server with its own fresh database.
+static SKIP_NOTICE: Once = Once::new();
+
+/// How often a test server's deadline tick runs: often, so that waiting for a pass is short.
+const TICK_MILLIS: u64 = 50;
+
+/// A running server with its own fresh database, on a manual clock that only the test moves.
 pub struct TestApp {
     pub base_url: String,
     pub backend: Backend,
     pub client: reqwest::Client,
+    clock: ManualClock,
+    tick_passes: TickPasses,
     data_dir: PathBuf,
     database_url: String,
     owns_database: bool,
@@ -54,20 +74,28 @@ impl TestApp {
                     persistence::testing::create_postgres_database(&admin_url)
                 })
                 .await
-                .unwrap_or_else(|error| panic!("creating a database panicked: {error}"))
-                .unwrap_or_else(|error| panic!("cannot create a PostgreSQL test database: {error}"))
+                .expect("creating a database panicked")
+                .expect("cannot create a PostgreSQL test database")
             }
         };
-        Self::start(backend.clone(), data_dir, database_url, true).await
+        // Real time to start with, so that timestamps look like any server's.
+        let clock = ManualClock::starting_at(
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|since| since.as_secs().cast_signed())
+                .expect("the system clock is after 1970"),
+        );
+        Self::start(backend.clone(), clock, data_dir, database_url, true).await
     }
 
-    /// A second server process on the same database and signing secret as `self`, as when
-    /// several servers share one PostgreSQL. The database stays owned by `self`.
+    /// A second server process on the same database, signing secret and clock as `self`, as
+    /// when several servers share one PostgreSQL. The database stays owned by `self`.
     pub async fn spawn_sharing(&self) -> TestApp {
         let data_dir =
             std::env::temp_dir().join(format!("cardtable-test-{}", uuid::Uuid::new_v4()));
         Self::start(
             self.backend.clone(),
+            self.clock.clone(),
             data_dir,
             self.database_url.clone(),
             false,
@@ -77,6 +105,7 @@ impl TestApp {
 
     async fn start(
         backend: Backend,
+        clock: ManualClock,
         data_dir: PathBuf,
         database_url: String,
         owns_database: bool,
@@ -91,17 +120,21 @@ impl TestApp {
             data_dir: data_dir.clone(),
             jwt_secret: Some(SHARED_TEST_SECRET.to_owned()),
             token_ttl_secs: 3600,
-            tick_millis: 200,
+            tick_millis: TICK_MILLIS,
+            clock: clock.clone().into(),
         };
         let application = Application::build(settings)
             .await
-            .unwrap_or_else(|error| panic!("the server did not start: {error}"));
+            .expect("the server did not start");
         let base_url = format!("http://{}", application.address());
+        let tick_passes = application.tick_passes();
         tokio::spawn(application.run_until_stopped());
         TestApp {
             base_url,
             backend,
             client: reqwest::Client::new(),
+            clock,
+            tick_passes,
             data_dir,
             database_url,
             owns_database,
@@ -110,6 +143,28 @@ impl TestApp {
 
     pub fn url(&self, path: &str) -> String {
         format!("{}{}", self.base_url, path)
+    }
+
+    /// The server's "now", in Unix seconds.
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    /// Moves the server's clock (and that of every server sharing it) `secs` seconds on. Passed
+    /// deadlines are then expired by the next request on a game, or by the tick: see
+    /// [`TestApp::tick`].
+    pub fn advance_clock(&self, secs: i64) {
+        self.clock.advance(secs);
+    }
+
+    /// Waits until the server's background tick has made a whole pass after this call (and so
+    /// after any clock change before it), asking the server nothing over HTTP.
+    pub async fn tick(&self) {
+        let mut passes = self.tick_passes.clone();
+        let ran = tokio::time::timeout(Duration::from_secs(10), passes.next_full_pass())
+            .await
+            .expect("the deadline tick made no pass within 10 s");
+        assert!(ran, "the deadline tick has stopped");
     }
 }
 

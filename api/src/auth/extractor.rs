@@ -36,9 +36,11 @@ impl FromRequest for AuthenticatedAccount {
             let (Some(keys), Some(service)) = (keys, service) else {
                 return Err(ApiError::Internal("auth state missing".to_owned()));
             };
-            let claims = keys.verify(&token).ok_or(ApiError::Unauthorized(
-                "the access token is invalid or expired",
-            ))?;
+            let claims = keys
+                .verify(&token, service.now())
+                .ok_or(ApiError::Unauthorized(
+                    "the access token is invalid or expired",
+                ))?;
             // A token outlives nothing it names: an account that no longer exists is refused.
             let account = web::block(move || service.account(claims.sub)).await??;
             let account =

@@ -69,12 +69,16 @@ impl TokenKeys {
             .map_err(|error| error.to_string())
     }
 
-    pub fn verify(&self, token: &str) -> Option<Claims> {
+    /// The claims of a token signed with these keys that has not expired at `now`. Expiry is
+    /// judged here, on the server's clock, rather than by the library on the system clock.
+    pub fn verify(&self, token: &str, now: i64) -> Option<Claims> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
+        validation.validate_exp = false;
         jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation)
             .ok()
             .map(|data| data.claims)
+            .filter(|claims| claims.exp >= now)
     }
 }
 
@@ -101,10 +105,18 @@ mod tests {
         let now = chrono::Utc::now().timestamp();
         let (token, expires_at) = keys.issue(account, now).unwrap_or_default();
         assert_eq!(expires_at, now + 60);
-        assert_eq!(keys.verify(&token).map(|claims| claims.sub), Some(account));
+        assert_eq!(
+            keys.verify(&token, now).map(|claims| claims.sub),
+            Some(account)
+        );
+        assert!(
+            keys.verify(&token, now + 60).is_some(),
+            "valid through its last second"
+        );
+        assert!(keys.verify(&token, now + 61).is_none(), "expired after it");
 
         let (expired, _) = keys.issue(account, now - 120).unwrap_or_default();
-        assert!(keys.verify(&expired).is_none());
+        assert!(keys.verify(&expired, now).is_none());
     }
 
     #[test]
@@ -117,10 +129,10 @@ mod tests {
             .and_then(|keys| keys.issue(Uuid::new_v4(), now).ok())
             .unwrap_or_default();
         let after = TokenKeys::load(None, &dir, 60).ok();
-        assert!(after.is_some_and(|keys| keys.verify(&token).is_some()));
+        assert!(after.is_some_and(|keys| keys.verify(&token, now).is_some()));
         let other_dir = dir.join("elsewhere");
         let elsewhere = TokenKeys::load(None, &other_dir, 60).ok();
-        assert!(elsewhere.is_some_and(|keys| keys.verify(&token).is_none()));
+        assert!(elsewhere.is_some_and(|keys| keys.verify(&token, now).is_none()));
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -130,7 +142,7 @@ mod tests {
         let theirs = TokenKeys::new(b"theirs", 60);
         let now = chrono::Utc::now().timestamp();
         let (token, _) = theirs.issue(Uuid::new_v4(), now).unwrap_or_default();
-        assert!(ours.verify(&token).is_none());
+        assert!(ours.verify(&token, now).is_none());
     }
 
     #[test]
@@ -145,7 +157,7 @@ mod tests {
             now + 60
         );
         let token = format!("{header}.{}.", base64url(payload.as_bytes()));
-        assert!(keys.verify(&token).is_none());
+        assert!(keys.verify(&token, now).is_none());
     }
 
     fn base64url(bytes: &[u8]) -> String {

@@ -9,25 +9,28 @@ pub use render::{options_json, render_game, render_summary};
 
 use persistence::Database;
 
-/// Shared by every worker; cloning is cheap (a pool handle).
+use crate::clock::Clock;
+
+/// Shared by every worker; cloning is cheap (a pool handle and a clock handle).
 #[derive(Clone)]
 pub struct GameService {
     db: Database,
+    clock: Clock,
 }
 
 impl GameService {
-    pub fn new(db: Database) -> Self {
-        Self { db }
+    pub fn new(db: Database, clock: Clock) -> Self {
+        Self { db, clock }
     }
 
     pub fn database(&self) -> &Database {
         &self.db
     }
-}
 
-/// Unix seconds now: the only clock reading; the domain receives it as an argument.
-pub fn now() -> i64 {
-    chrono::Utc::now().timestamp()
+    /// Unix seconds now: the server's only clock reading; the domain receives it as an argument.
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
 }
 
 /// Runs blocking service work on the blocking pool, inside the request's tracing span.

@@ -1,179 +1,170 @@
-use blackbox::{TestApp, backends};
+use blackbox::{TestApp, per_backend};
 use serde_json::json;
 
-#[tokio::test]
-async fn a_game_starts_when_its_last_seat_is_taken() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let [a, b, c, d] = [
-            app.player("anna").await,
-            app.player("ben").await,
-            app.player("cleo").await,
-            app.player("dan").await,
-        ];
-        let created = app
-            .post(
-                &a,
-                "/v1/games",
-                json!({"kind": "trade_or_duel", "players": 4}),
-            )
-            .await
-            .expect_status(201);
-        let id = created.body["id"].as_str().unwrap_or_default().to_owned();
-        assert_eq!(created.body["status"], "open");
-        assert_eq!(created.body["your_seat"], 0);
-        assert_eq!(created.body["fixed_setup"], false);
-        assert!(created.body["view"].is_null());
-        assert_eq!(
-            created.body["seed_commitment"].as_str().map(str::len),
-            Some(64)
-        );
-        assert!(created.body["seed"].is_null());
-
-        for (player, seat) in [(&b, 1), (&c, 2)] {
-            let joined = app
-                .post(player, &format!("/v1/games/{id}/join"), json!({}))
-                .await;
-            let joined = joined.expect_status(200);
-            assert_eq!(joined.body["your_seat"], seat);
-            assert_eq!(joined.body["status"], "open");
-        }
-        app.post(&b, &format!("/v1/games/{id}/join"), json!({}))
-            .await
-            .assert_problem(409, "already_seated");
-
-        let started = app
-            .post(&d, &format!("/v1/games/{id}/join"), json!({}))
-            .await
-            .expect_status(200);
-        assert_eq!(started.body["status"], "active");
-        assert_eq!(started.body["your_seat"], 3);
-        assert_eq!(started.body["seats"].as_array().map(Vec::len), Some(4));
-        assert_eq!(
-            started.body["view"]["hand"].as_array().map(Vec::len),
-            Some(2)
-        );
-        assert_eq!(started.body["to_act"].as_array().map(Vec::len), Some(1));
-
-        let late = app.player("eve").await;
-        app.post(&late, &format!("/v1/games/{id}/join"), json!({}))
-            .await
-            .assert_problem(409, "not_open");
-    }
-}
-
-#[tokio::test]
-async fn games_created_with_a_seed_or_setup_are_marked_fixed() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let alice = app.player("alice").await;
-        let seeded = app
-            .post(
-                &alice,
-                "/v1/games",
-                json!({"kind": "trade_or_duel", "players": 4, "seed": "s1"}),
-            )
-            .await
-            .expect_status(201);
-        assert_eq!(seeded.body["fixed_setup"], true);
-        let setup = json!({"hands": [[4, 15], [7, 10], [1, 16], [5, 12]], "first_player": 0});
-        let dealt = app
-            .post(
-                &alice,
-                "/v1/games",
-                json!({"kind": "trade_or_duel", "players": 4, "setup": setup}),
-            )
-            .await
-            .expect_status(201);
-        assert_eq!(dealt.body["fixed_setup"], true);
-        let fair = app
-            .post(
-                &alice,
-                "/v1/games",
-                json!({"kind": "trade_or_duel", "players": 4}),
-            )
-            .await
-            .expect_status(201);
-        assert_eq!(fair.body["fixed_setup"], false);
-
-        let page = app
-            .get(&alice, "/v1/games?mine=true")
-            .await
-            .expect_status(200)
-            .body;
-        assert_eq!(page["total"], 3);
-        let fixed: Vec<bool> = page["games"]
-            .as_array()
-            .map(|games| {
-                games
-                    .iter()
-                    .filter_map(|g| g["fixed_setup"].as_bool())
-                    .collect()
-            })
-            .unwrap_or_default();
-        assert_eq!(fixed.iter().filter(|fixed| **fixed).count(), 2);
-    }
-}
-
-#[tokio::test]
-async fn listing_filters_and_paginates() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let alice = app.player("alice").await;
-        let bob = app.player("bob").await;
-        for _ in 0..3 {
-            app.post(
-                &alice,
-                "/v1/games",
-                json!({"kind": "trade_or_duel", "players": 4}),
-            )
-            .await
-            .expect_status(201);
-        }
-        app.post(
-            &bob,
+per_backend!(a_game_starts_when_its_last_seat_is_taken);
+async fn a_game_starts_when_its_last_seat_is_taken(app: TestApp) {
+    let [a, b, c, d] = [
+        app.player("anna").await,
+        app.player("ben").await,
+        app.player("cleo").await,
+        app.player("dan").await,
+    ];
+    let created = app
+        .post(
+            &a,
             "/v1/games",
-            json!({"kind": "trade_or_duel", "players": 5}),
+            json!({"kind": "trade_or_duel", "players": 4}),
         )
         .await
         .expect_status(201);
+    let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+    assert_eq!(created.body["status"], "open");
+    assert_eq!(created.body["your_seat"], 0);
+    assert_eq!(created.body["fixed_setup"], false);
+    assert!(created.body["view"].is_null());
+    assert_eq!(
+        created.body["seed_commitment"].as_str().map(str::len),
+        Some(64)
+    );
+    assert!(created.body["seed"].is_null());
 
-        let all = app.get(&bob, "/v1/games").await.expect_status(200).body;
-        assert_eq!(all["total"], 4);
-        let mine = app
-            .get(&bob, "/v1/games?mine=true")
-            .await
-            .expect_status(200)
-            .body;
-        assert_eq!(mine["total"], 1);
-        assert_eq!(mine["games"][0]["players"], 5);
-        let page = app
-            .get(&bob, "/v1/games?limit=2&offset=1")
-            .await
-            .expect_status(200)
-            .body;
-        assert_eq!(page["games"].as_array().map(Vec::len), Some(2));
-        assert_eq!(page["total"], 4);
-        let open = app
-            .get(&bob, "/v1/games?status=open&kind=trade_or_duel")
-            .await
-            .expect_status(200)
-            .body;
-        assert_eq!(open["total"], 4);
-        let active = app
-            .get(&bob, "/v1/games?status=active")
-            .await
-            .expect_status(200)
-            .body;
-        assert_eq!(active["total"], 0);
-        app.get(&bob, "/v1/games?limit=0")
-            .await
-            .assert_problem(422, "invalid_page");
-        app.get(&bob, "/v1/games?kind=chess")
-            .await
-            .assert_problem(422, "unknown_kind");
-        app.get(&bob, "/v1/games?status=paused")
-            .await
-            .assert_problem(400, "malformed");
+    for (player, seat) in [(&b, 1), (&c, 2)] {
+        let joined = app
+            .post(player, &format!("/v1/games/{id}/join"), json!({}))
+            .await;
+        let joined = joined.expect_status(200);
+        assert_eq!(joined.body["your_seat"], seat);
+        assert_eq!(joined.body["status"], "open");
     }
+    app.post(&b, &format!("/v1/games/{id}/join"), json!({}))
+        .await
+        .assert_problem(409, "already_seated");
+
+    let started = app
+        .post(&d, &format!("/v1/games/{id}/join"), json!({}))
+        .await
+        .expect_status(200);
+    assert_eq!(started.body["status"], "active");
+    assert_eq!(started.body["your_seat"], 3);
+    assert_eq!(started.body["seats"].as_array().map(Vec::len), Some(4));
+    assert_eq!(
+        started.body["view"]["hand"].as_array().map(Vec::len),
+        Some(2)
+    );
+    assert_eq!(started.body["to_act"].as_array().map(Vec::len), Some(1));
+
+    let late = app.player("eve").await;
+    app.post(&late, &format!("/v1/games/{id}/join"), json!({}))
+        .await
+        .assert_problem(409, "not_open");
+}
+
+per_backend!(games_created_with_a_seed_or_setup_are_marked_fixed);
+async fn games_created_with_a_seed_or_setup_are_marked_fixed(app: TestApp) {
+    let alice = app.player("alice").await;
+    let seeded = app
+        .post(
+            &alice,
+            "/v1/games",
+            json!({"kind": "trade_or_duel", "players": 4, "seed": "s1"}),
+        )
+        .await
+        .expect_status(201);
+    assert_eq!(seeded.body["fixed_setup"], true);
+    let setup = json!({"hands": [[4, 15], [7, 10], [1, 16], [5, 12]], "first_player": 0});
+    let dealt = app
+        .post(
+            &alice,
+            "/v1/games",
+            json!({"kind": "trade_or_duel", "players": 4, "setup": setup}),
+        )
+        .await
+        .expect_status(201);
+    assert_eq!(dealt.body["fixed_setup"], true);
+    let fair = app
+        .post(
+            &alice,
+            "/v1/games",
+            json!({"kind": "trade_or_duel", "players": 4}),
+        )
+        .await
+        .expect_status(201);
+    assert_eq!(fair.body["fixed_setup"], false);
+
+    let page = app
+        .get(&alice, "/v1/games?mine=true")
+        .await
+        .expect_status(200)
+        .body;
+    assert_eq!(page["total"], 3);
+    let fixed: Vec<bool> = page["games"]
+        .as_array()
+        .map(|games| {
+            games
+                .iter()
+                .filter_map(|g| g["fixed_setup"].as_bool())
+                .collect()
+        })
+        .unwrap_or_default();
+    assert_eq!(fixed.iter().filter(|fixed| **fixed).count(), 2);
+}
+
+per_backend!(listing_filters_and_paginates);
+async fn listing_filters_and_paginates(app: TestApp) {
+    let alice = app.player("alice").await;
+    let bob = app.player("bob").await;
+    for _ in 0..3 {
+        app.post(
+            &alice,
+            "/v1/games",
+            json!({"kind": "trade_or_duel", "players": 4}),
+        )
+        .await
+        .expect_status(201);
+    }
+    app.post(
+        &bob,
+        "/v1/games",
+        json!({"kind": "trade_or_duel", "players": 5}),
+    )
+    .await
+    .expect_status(201);
+
+    let all = app.get(&bob, "/v1/games").await.expect_status(200).body;
+    assert_eq!(all["total"], 4);
+    let mine = app
+        .get(&bob, "/v1/games?mine=true")
+        .await
+        .expect_status(200)
+        .body;
+    assert_eq!(mine["total"], 1);
+    assert_eq!(mine["games"][0]["players"], 5);
+    let page = app
+        .get(&bob, "/v1/games?limit=2&offset=1")
+        .await
+        .expect_status(200)
+        .body;
+    assert_eq!(page["games"].as_array().map(Vec::len), Some(2));
+    assert_eq!(page["total"], 4);
+    let open = app
+        .get(&bob, "/v1/games?status=open&kind=trade_or_duel")
+        .await
+        .expect_status(200)
+        .body;
+    assert_eq!(open["total"], 4);
+    let active = app
+        .get(&bob, "/v1/games?status=active")
+        .await
+        .expect_status(200)
+        .body;
+    assert_eq!(active["total"], 0);
+    app.get(&bob, "/v1/games?limit=0")
+        .await
+        .assert_problem(422, "invalid_page");
+    app.get(&bob, "/v1/games?kind=chess")
+        .await
+        .assert_problem(422, "unknown_kind");
+    app.get(&bob, "/v1/games?status=paused")
+        .await
+        .assert_problem(400, "malformed");
 }

@@ -9,7 +9,7 @@
 //! and the deck order, so at every step the cards each viewer may not know are known: none of
 //! them may appear in any card field of any response to that viewer.
 
-use blackbox::{Player, TestApp, backends};
+use blackbox::{Player, TestApp, per_backend};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
@@ -106,96 +106,93 @@ fn shape(mv: &Value) -> Value {
     shape
 }
 
-#[tokio::test]
-async fn responses_do_not_depend_on_cards_the_viewer_has_not_seen() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let players = advisors(&app).await;
-        let spectator = app.player("onlooker").await;
-        let mut rng = StdRng::seed_from_u64(31);
-        for viewer in 0..3 {
-            let mut base: Vec<&str> = CARDS.to_vec();
-            base.shuffle(&mut rng);
-            // First player P1 and hands of 5: seat s draws deck positions 5s to 5s + 4.
-            let own = 5 * viewer..5 * viewer + 5;
-            let mut unseen: Vec<&str> = base
-                .iter()
-                .enumerate()
-                .filter(|(index, _)| !own.contains(index))
-                .map(|(_, card)| *card)
-                .collect();
-            let mut other = base.clone();
-            while other == base {
-                unseen.shuffle(&mut rng);
-                let mut rest = unseen.iter();
-                for (index, card) in other.iter_mut().enumerate() {
-                    if !own.contains(&index) {
-                        *card = rest.next().copied().unwrap_or_default();
-                    }
+per_backend!(responses_do_not_depend_on_cards_the_viewer_has_not_seen);
+async fn responses_do_not_depend_on_cards_the_viewer_has_not_seen(app: TestApp) {
+    let players = advisors(&app).await;
+    let spectator = app.player("onlooker").await;
+    let mut rng = StdRng::seed_from_u64(31);
+    for viewer in 0..3 {
+        let mut base: Vec<&str> = CARDS.to_vec();
+        base.shuffle(&mut rng);
+        // First player P1 and hands of 5: seat s draws deck positions 5s to 5s + 4.
+        let own = 5 * viewer..5 * viewer + 5;
+        let mut unseen: Vec<&str> = base
+            .iter()
+            .enumerate()
+            .filter(|(index, _)| !own.contains(index))
+            .map(|(_, card)| *card)
+            .collect();
+        let mut other = base.clone();
+        while other == base {
+            unseen.shuffle(&mut rng);
+            let mut rest = unseen.iter();
+            for (index, card) in other.iter_mut().enumerate() {
+                if !own.contains(&index) {
+                    *card = rest.next().copied().unwrap_or_default();
                 }
             }
-            let mut characters = ["princess", "duke", "bishop", "prophet"];
-            characters.shuffle(&mut rng);
-            let mut ids = Vec::new();
-            for deck in [&base, &other] {
-                let setup = json!({"deck": deck, "characters": characters[..3]});
-                ids.push(new_game(&app, &players, json!({"first_player": 1}), Some(setup)).await);
-            }
-
-            let mut steps = 0;
-            for _ in 0..40 {
-                let a = everything_seen(&app, &players[viewer], &ids[0], Some(viewer)).await;
-                let b = everything_seen(&app, &players[viewer], &ids[1], Some(viewer)).await;
-                assert_eq!(a, b, "seat {viewer} sees a difference it should not");
-                let a = everything_seen(&app, &spectator, &ids[0], None).await;
-                let b = everything_seen(&app, &spectator, &ids[1], None).await;
-                assert_eq!(a, b, "a spectator sees a difference it should not");
-
-                let game = app.game(&players[0], &ids[0]).await;
-                let Some(actor) = to_act(&game) else {
-                    panic!("the game waits for nobody: {game}");
-                };
-                // A hand emptied now would end the round, and scoring reveals every stack.
-                let held = game["view"]["players"][actor]["hand_size"]
-                    .as_u64()
-                    .unwrap_or_default();
-                let choice = rng.random_range(0..1000);
-                let mut chosen = Vec::new();
-                for id in &ids {
-                    let legal = app.legal_moves(&players[actor], id).await;
-                    let options: Vec<Value> = legal["legal_moves"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter(|mv| harmless(mv, actor == viewer))
-                        .filter(|mv| held > 2 || mv.get("card").is_none())
-                        .cloned()
-                        .collect();
-                    if options.is_empty() {
-                        break;
-                    }
-                    let mv = options[choice % options.len()].clone();
-                    let text = mv.to_string();
-                    send(&app, &players[actor], id, &legal["version"], mv.clone())
-                        .await
-                        .expect_status(200);
-                    chosen.push((text, mv));
-                }
-                match chosen.as_slice() {
-                    [] => break,
-                    [(a, first), (b, second)] => {
-                        if actor == viewer {
-                            assert_eq!(a, b, "seat {viewer} has different moves");
-                        } else {
-                            assert_eq!(shape(first), shape(second), "{a} / {b}");
-                        }
-                    }
-                    _ => panic!("only one of the two games had a harmless move: {chosen:?}"),
-                }
-                steps += 1;
-            }
-            assert!(steps >= 15, "only {steps} steps were compared");
         }
+        let mut characters = ["princess", "duke", "bishop", "prophet"];
+        characters.shuffle(&mut rng);
+        let mut ids = Vec::new();
+        for deck in [&base, &other] {
+            let setup = json!({"deck": deck, "characters": characters[..3]});
+            ids.push(new_game(&app, &players, json!({"first_player": 1}), Some(setup)).await);
+        }
+
+        let mut steps = 0;
+        for _ in 0..40 {
+            let a = everything_seen(&app, &players[viewer], &ids[0], Some(viewer)).await;
+            let b = everything_seen(&app, &players[viewer], &ids[1], Some(viewer)).await;
+            assert_eq!(a, b, "seat {viewer} sees a difference it should not");
+            let a = everything_seen(&app, &spectator, &ids[0], None).await;
+            let b = everything_seen(&app, &spectator, &ids[1], None).await;
+            assert_eq!(a, b, "a spectator sees a difference it should not");
+
+            let game = app.game(&players[0], &ids[0]).await;
+            let Some(actor) = to_act(&game) else {
+                panic!("the game waits for nobody: {game}");
+            };
+            // A hand emptied now would end the round, and scoring reveals every stack.
+            let held = game["view"]["players"][actor]["hand_size"]
+                .as_u64()
+                .unwrap_or_default();
+            let choice = rng.random_range(0..1000);
+            let mut chosen = Vec::new();
+            for id in &ids {
+                let legal = app.legal_moves(&players[actor], id).await;
+                let options: Vec<Value> = legal["legal_moves"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter(|mv| harmless(mv, actor == viewer))
+                    .filter(|mv| held > 2 || mv.get("card").is_none())
+                    .cloned()
+                    .collect();
+                if options.is_empty() {
+                    break;
+                }
+                let mv = options[choice % options.len()].clone();
+                let text = mv.to_string();
+                send(&app, &players[actor], id, &legal["version"], mv.clone())
+                    .await
+                    .expect_status(200);
+                chosen.push((text, mv));
+            }
+            match chosen.as_slice() {
+                [] => break,
+                [(a, first), (b, second)] => {
+                    if actor == viewer {
+                        assert_eq!(a, b, "seat {viewer} has different moves");
+                    } else {
+                        assert_eq!(shape(first), shape(second), "{a} / {b}");
+                    }
+                }
+                _ => panic!("only one of the two games had a harmless move: {chosen:?}"),
+            }
+            steps += 1;
+        }
+        assert!(steps >= 15, "only {steps} steps were compared");
     }
 }
 
@@ -544,72 +541,69 @@ async fn check_responses(
     game
 }
 
-#[tokio::test]
-async fn no_response_shows_a_card_its_viewer_has_not_seen() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let players = advisors(&app).await;
-        let spectator = app.player("onlooker").await;
-        let mut rng = StdRng::seed_from_u64(97);
-        for game in 0..8 {
-            let (hand_size, first) = (3 + game % 5, 1 + game % 3);
-            let mut deck: Vec<String> = CARDS.iter().map(|card| (*card).to_owned()).collect();
-            deck.shuffle(&mut rng);
-            let mut characters = ["princess", "duke", "bishop", "prophet"];
-            characters.shuffle(&mut rng);
-            let setup = json!({"deck": deck, "characters": characters[..3]});
-            let options = json!({"hand_size": hand_size, "rounds": 1, "first_player": first});
-            let id = new_game(&app, &players, options, Some(setup)).await;
-            let mut table = Table::deal(&deck, first - 1, hand_size);
+per_backend!(no_response_shows_a_card_its_viewer_has_not_seen);
+async fn no_response_shows_a_card_its_viewer_has_not_seen(app: TestApp) {
+    let players = advisors(&app).await;
+    let spectator = app.player("onlooker").await;
+    let mut rng = StdRng::seed_from_u64(97);
+    for game in 0..8 {
+        let (hand_size, first) = (3 + game % 5, 1 + game % 3);
+        let mut deck: Vec<String> = CARDS.iter().map(|card| (*card).to_owned()).collect();
+        deck.shuffle(&mut rng);
+        let mut characters = ["princess", "duke", "bishop", "prophet"];
+        characters.shuffle(&mut rng);
+        let setup = json!({"deck": deck, "characters": characters[..3]});
+        let options = json!({"hand_size": hand_size, "rounds": 1, "first_player": first});
+        let id = new_game(&app, &players, options, Some(setup)).await;
+        let mut table = Table::deal(&deck, first - 1, hand_size);
 
-            let mut finished = false;
-            for _ in 0..200 {
-                let watched = check_responses(&app, &spectator, None, &id, &table).await;
-                for (seat, player) in players.iter().enumerate() {
-                    check_responses(&app, player, Some(seat), &id, &table).await;
-                }
-                if watched["status"] == "finished" {
-                    assert!(table.round_over(), "the game ended early: {table:?}");
-                    finished = true;
-                    break;
-                }
-                assert!(
-                    !table.round_over(),
-                    "the round should have ended: {table:?}"
-                );
-                let Some(seat) = to_act(&watched) else {
-                    panic!("the game waits for nobody: {watched}");
-                };
-                let legal = app.legal_moves(&players[seat], &id).await;
-                let moves = legal["legal_moves"].as_array().cloned().unwrap_or_default();
-                assert!(!moves.is_empty(), "seat {seat} has no legal move");
-                // Actions move and reveal the most cards, so they are favoured.
-                let actions: Vec<&Value> = moves
-                    .iter()
-                    .filter(|mv| mv["type"] == "play_action")
-                    .collect();
-                let mv = if !actions.is_empty() && rng.random_bool(0.6) {
-                    actions[rng.random_range(0..actions.len())].clone()
-                } else {
-                    moves[rng.random_range(0..moves.len())].clone()
-                };
-                send(&app, &players[seat], &id, &legal["version"], mv.clone())
-                    .await
-                    .expect_status(200);
-                let spied = if mv["type"] == "play_action" && mv["card"] == "spy" {
-                    let events = app.events(&players[seat], &id).await;
-                    events["events"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .rfind(|entry| entry["event"]["type"] == "spy_played")
-                        .map(|entry| entry["event"]["result"].clone())
-                } else {
-                    None
-                };
-                table.apply(seat, &mv, &watched["view"]["relationships"], spied.as_ref());
+        let mut finished = false;
+        for _ in 0..200 {
+            let watched = check_responses(&app, &spectator, None, &id, &table).await;
+            for (seat, player) in players.iter().enumerate() {
+                check_responses(&app, player, Some(seat), &id, &table).await;
             }
-            assert!(finished, "the round did not end");
+            if watched["status"] == "finished" {
+                assert!(table.round_over(), "the game ended early: {table:?}");
+                finished = true;
+                break;
+            }
+            assert!(
+                !table.round_over(),
+                "the round should have ended: {table:?}"
+            );
+            let Some(seat) = to_act(&watched) else {
+                panic!("the game waits for nobody: {watched}");
+            };
+            let legal = app.legal_moves(&players[seat], &id).await;
+            let moves = legal["legal_moves"].as_array().cloned().unwrap_or_default();
+            assert!(!moves.is_empty(), "seat {seat} has no legal move");
+            // Actions move and reveal the most cards, so they are favoured.
+            let actions: Vec<&Value> = moves
+                .iter()
+                .filter(|mv| mv["type"] == "play_action")
+                .collect();
+            let mv = if !actions.is_empty() && rng.random_bool(0.6) {
+                actions[rng.random_range(0..actions.len())].clone()
+            } else {
+                moves[rng.random_range(0..moves.len())].clone()
+            };
+            send(&app, &players[seat], &id, &legal["version"], mv.clone())
+                .await
+                .expect_status(200);
+            let spied = if mv["type"] == "play_action" && mv["card"] == "spy" {
+                let events = app.events(&players[seat], &id).await;
+                events["events"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .rfind(|entry| entry["event"]["type"] == "spy_played")
+                    .map(|entry| entry["event"]["result"].clone())
+            } else {
+                None
+            };
+            table.apply(seat, &mv, &watched["view"]["relationships"], spied.as_ref());
         }
+        assert!(finished, "the round did not end");
     }
 }

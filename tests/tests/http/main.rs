@@ -1,5 +1,11 @@
-//! Black-box tests over HTTP: each test starts the real server on a random port with a fresh
-//! database, on SQLite and (when configured) on PostgreSQL.
+//! Black-box tests over HTTP: each scenario is a test per backend that starts the real server
+//! on a random port with a fresh database, on SQLite and (when configured) on PostgreSQL.
+
+// Scenarios and helpers are plain functions, which `allow-expect-in-tests` does not cover.
+#![expect(
+    clippy::expect_used,
+    reason = "a test states what it expects; a default would hide the failure"
+)]
 
 mod accounts;
 mod errors;

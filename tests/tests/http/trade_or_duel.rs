@@ -1,6 +1,6 @@
 //! Trade or Duel played to the end over HTTP.
 
-use blackbox::{Player, TestApp, backends, replay, sha256_hex, spectator_view_json};
+use blackbox::{Player, TestApp, per_backend, replay, sha256_hex, spectator_view_json};
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 
@@ -53,142 +53,134 @@ async fn play_out(app: &TestApp, players: &[Player], id: &str, rng: &mut StdRng)
     panic!("the game did not end within 500 moves");
 }
 
-#[tokio::test]
-async fn four_accounts_play_complete_games_and_anyone_can_replay_them() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let players = four_players(&app).await;
-        let spectator = app.player("spectator").await;
-        let mut rng = StdRng::seed_from_u64(7);
-        for turns_each in [1, 3] {
-            let id = app
+per_backend!(four_accounts_play_complete_games_and_anyone_can_replay_them);
+async fn four_accounts_play_complete_games_and_anyone_can_replay_them(app: TestApp) {
+    let players = four_players(&app).await;
+    let spectator = app.player("spectator").await;
+    let mut rng = StdRng::seed_from_u64(7);
+    for turns_each in [1, 3] {
+        let id = app
                 .start_game(
                     &players[0],
                     &[&players[1], &players[2], &players[3]],
                     json!({"kind": "trade_or_duel", "players": 4, "options": {"turns_each": turns_each}}),
                 )
                 .await;
-            let commitment = app.game(&spectator, &id).await["seed_commitment"].clone();
-            let finished = play_out(&app, &players, &id, &mut rng).await;
+        let commitment = app.game(&spectator, &id).await["seed_commitment"].clone();
+        let finished = play_out(&app, &players, &id, &mut rng).await;
 
-            let outcome = &finished["outcome"];
-            assert_eq!(outcome["ranking"].as_array().map(Vec::len), Some(4));
-            assert!(finished["view"]["result"].is_object());
-            let seed = finished["seed"].as_str().unwrap_or_default();
-            assert_eq!(sha256_hex(seed), commitment.as_str().unwrap_or_default());
+        let outcome = &finished["outcome"];
+        assert_eq!(outcome["ranking"].as_array().map(Vec::len), Some(4));
+        assert!(finished["view"]["result"].is_object());
+        let seed = finished["seed"].as_str().unwrap_or_default();
+        assert_eq!(sha256_hex(seed), commitment.as_str().unwrap_or_default());
 
-            let log = app
-                .get(&spectator, &format!("/v1/games/{id}/moves"))
-                .await
-                .expect_status(200)
-                .body;
-            assert_eq!(
-                log["inputs"].as_array().map(Vec::len),
-                finished["version"].as_u64().map(|v| v as usize)
-            );
-            let seen = app.game(&spectator, &id).await["view"].clone();
-            assert_eq!(spectator_view_json(&replay(&log)), seen);
-        }
+        let log = app
+            .get(&spectator, &format!("/v1/games/{id}/moves"))
+            .await
+            .expect_status(200)
+            .body;
+        assert_eq!(
+            log["inputs"].as_array().map(Vec::len),
+            finished["version"].as_u64().map(|v| v as usize)
+        );
+        let seen = app.game(&spectator, &id).await["view"].clone();
+        assert_eq!(spectator_view_json(&replay(&log)), seen);
     }
 }
 
-#[tokio::test]
-async fn a_tie_for_lowest_forces_an_extra_round() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let p = four_players(&app).await;
-        // The rules' example E9: Deal A with one regular round.
-        let setup = json!({"hands": [[4, 15], [7, 10], [1, 16], [5, 12]], "first_player": 0});
-        let id = app
+per_backend!(a_tie_for_lowest_forces_an_extra_round);
+async fn a_tie_for_lowest_forces_an_extra_round(app: TestApp) {
+    let p = four_players(&app).await;
+    // The rules' example E9: Deal A with one regular round.
+    let setup = json!({"hands": [[4, 15], [7, 10], [1, 16], [5, 12]], "first_player": 0});
+    let id = app
             .start_game(
                 &p[0],
                 &[&p[1], &p[2], &p[3]],
                 json!({"kind": "trade_or_duel", "players": 4, "options": {"turns_each": 1}, "setup": setup}),
             )
             .await;
-        let declare = |target: u8, action: &str| json!({"type": "declare", "target": target, "action": action});
-        let answer = |count: u8| json!({"type": "answer", "count": count});
-        let choose = |card: u8| json!({"type": "choose_cards", "cards": [card]});
-        let round_one = [
-            (0, declare(2, "trade")),
-            (2, answer(1)),
-            (0, choose(15)),
-            (2, choose(1)),
-            (1, declare(2, "duel")),
-            (2, answer(1)),
-            (1, choose(10)),
-            (2, choose(15)),
-            (2, declare(3, "duel")),
-            (3, answer(1)),
-            (2, choose(16)),
-            (3, choose(12)),
-            (3, declare(1, "trade")),
-        ];
-        for (seat, mv) in round_one {
-            app.play(&p[seat], &id, mv.clone()).await.expect_status(200);
-        }
-        let game = app.game(&p[0], &id).await;
-        assert_eq!(
-            game["status"], "active",
-            "the lowest total 5 is shared, so play goes on"
-        );
-        assert_eq!(game["view"]["round"], 2);
-        assert_eq!(game["view"]["extra_round"], true);
-        assert_eq!(game["view"]["hand"], json!([1, 4]));
-
-        let round_two = [
-            (0, declare(2, "duel")),
-            (2, answer(1)),
-            (0, choose(4)),
-            (2, choose(15)),
-            (1, declare(0, "duel")),
-            (2, declare(3, "trade")),
-            (2, choose(16)),
-            (3, declare(2, "trade")),
-            (2, choose(7)),
-        ];
-        for (seat, mv) in round_two {
-            app.play(&p[seat], &id, mv.clone()).await.expect_status(200);
-        }
-        let game = app.game(&p[0], &id).await;
-        assert_eq!(game["status"], "finished");
-        assert_eq!(game["outcome"]["winners"], json!([1]));
-        assert_eq!(game["view"]["result"]["winner"], 1);
-        assert_eq!(
-            game["view"]["result"]["set_aside"],
-            json!([2, 3, 6, 8, 9, 11, 13, 14, 17, 18])
-        );
+    let declare =
+        |target: u8, action: &str| json!({"type": "declare", "target": target, "action": action});
+    let answer = |count: u8| json!({"type": "answer", "count": count});
+    let choose = |card: u8| json!({"type": "choose_cards", "cards": [card]});
+    let round_one = [
+        (0, declare(2, "trade")),
+        (2, answer(1)),
+        (0, choose(15)),
+        (2, choose(1)),
+        (1, declare(2, "duel")),
+        (2, answer(1)),
+        (1, choose(10)),
+        (2, choose(15)),
+        (2, declare(3, "duel")),
+        (3, answer(1)),
+        (2, choose(16)),
+        (3, choose(12)),
+        (3, declare(1, "trade")),
+    ];
+    for (seat, mv) in round_one {
+        app.play(&p[seat], &id, mv.clone()).await.expect_status(200);
     }
+    let game = app.game(&p[0], &id).await;
+    assert_eq!(
+        game["status"], "active",
+        "the lowest total 5 is shared, so play goes on"
+    );
+    assert_eq!(game["view"]["round"], 2);
+    assert_eq!(game["view"]["extra_round"], true);
+    assert_eq!(game["view"]["hand"], json!([1, 4]));
+
+    let round_two = [
+        (0, declare(2, "duel")),
+        (2, answer(1)),
+        (0, choose(4)),
+        (2, choose(15)),
+        (1, declare(0, "duel")),
+        (2, declare(3, "trade")),
+        (2, choose(16)),
+        (3, declare(2, "trade")),
+        (2, choose(7)),
+    ];
+    for (seat, mv) in round_two {
+        app.play(&p[seat], &id, mv.clone()).await.expect_status(200);
+    }
+    let game = app.game(&p[0], &id).await;
+    assert_eq!(game["status"], "finished");
+    assert_eq!(game["outcome"]["winners"], json!([1]));
+    assert_eq!(game["view"]["result"]["winner"], 1);
+    assert_eq!(
+        game["view"]["result"]["set_aside"],
+        json!([2, 3, 6, 8, 9, 11, 13, 14, 17, 18])
+    );
 }
 
-#[tokio::test]
-async fn seats_see_their_own_hand_and_spectators_see_none() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let p = four_players(&app).await;
-        let spectator = app.player("spectator").await;
-        let setup = json!({"hands": [[4, 15], [7, 10], [1, 16], [5, 12]], "first_player": 0});
-        let id = app
-            .start_game(
-                &p[0],
-                &[&p[1], &p[2], &p[3]],
-                json!({"kind": "trade_or_duel", "players": 4, "setup": setup}),
-            )
-            .await;
-        for (seat, hand) in [[4, 15], [7, 10], [1, 16], [5, 12]].iter().enumerate() {
-            let game = app.game(&p[seat], &id).await;
-            assert_eq!(game["view"]["hand"], json!(hand));
-        }
-        let watched = app.game(&spectator, &id).await;
-        assert!(watched["view"]["hand"].is_null());
-        assert!(watched["your_seat"].is_null());
-        assert!(watched["seed"].is_null());
-        let text = watched.to_string();
-        for card in [4, 15, 7, 10, 1, 16, 5, 12] {
-            assert!(
-                !text.contains(&format!("[{card},")) && !text.contains(&format!(",{card}]")),
-                "{text}"
-            );
-        }
+per_backend!(seats_see_their_own_hand_and_spectators_see_none);
+async fn seats_see_their_own_hand_and_spectators_see_none(app: TestApp) {
+    let p = four_players(&app).await;
+    let spectator = app.player("spectator").await;
+    let setup = json!({"hands": [[4, 15], [7, 10], [1, 16], [5, 12]], "first_player": 0});
+    let id = app
+        .start_game(
+            &p[0],
+            &[&p[1], &p[2], &p[3]],
+            json!({"kind": "trade_or_duel", "players": 4, "setup": setup}),
+        )
+        .await;
+    for (seat, hand) in [[4, 15], [7, 10], [1, 16], [5, 12]].iter().enumerate() {
+        let game = app.game(&p[seat], &id).await;
+        assert_eq!(game["view"]["hand"], json!(hand));
+    }
+    let watched = app.game(&spectator, &id).await;
+    assert!(watched["view"]["hand"].is_null());
+    assert!(watched["your_seat"].is_null());
+    assert!(watched["seed"].is_null());
+    let text = watched.to_string();
+    for card in [4, 15, 7, 10, 1, 16, 5, 12] {
+        assert!(
+            !text.contains(&format!("[{card},")) && !text.contains(&format!(",{card}]")),
+            "{text}"
+        );
     }
 }

@@ -1,12 +1,9 @@
 //! Tribute over HTTP: complete games, deadlines and NMR, several servers sharing a database,
 //! creation errors and every move type with the rules' error codes.
 
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-
-use blackbox::{Player, TestApp, backends, replay, spectator_view_json};
+use blackbox::{Player, TestApp, per_backend, replay, spectator_view_json};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
-use reqwest::Method;
 use serde_json::{Value, json};
 
 /// Three accounts, for seats 0, 1 and 2 in that order.
@@ -68,13 +65,6 @@ pub(crate) fn to_act(game: &Value) -> Vec<usize> {
         .into_iter()
         .map(|seat| seat as usize)
         .collect()
-}
-
-fn unix_now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|elapsed| elapsed.as_secs() as i64)
-        .unwrap_or_default()
 }
 
 /// `count` values in `min..=max` adding up to `total`, in random order.
@@ -419,108 +409,67 @@ async fn check_finished(
     assert_eq!(replayed, watched);
 }
 
-#[tokio::test]
-async fn three_accounts_play_complete_standard_and_blind_games() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let players = three_players(&app).await;
-        let spectator = app.player("spectator").await;
-        let mut rng = StdRng::seed_from_u64(17);
-        let games = [
-            json!({}),
-            json!({"card_total": 37, "double_cost": 2, "max_doubles": 3}),
-            json!({"blind": true}),
-            json!({"blind": true, "specials": true, "card_total": 70}),
-        ];
-        for options in games {
-            let id = start(&app, &players, options.clone()).await;
-            let (game, phases) = play_out(&app, &players, &id, &mut rng).await;
-            if options["blind"] != true {
-                let bought: i64 = counted(&phases[0])
-                    .iter()
-                    .map(|selection| selection["doubles"].as_i64().unwrap_or_default())
-                    .sum();
-                assert!(bought > 0, "no doubles bought in {options}");
-            }
-            check_finished(&app, &spectator, &id, &game, &phases).await;
-            let seen = app.game(&spectator, &id).await;
-            assert!(seen["your_seat"].is_null() && seen["view"]["viewer"].is_null());
-            let mut seat_view = game["view"].clone();
-            seat_view["viewer"] = Value::Null;
-            assert_eq!(
-                seen["view"], seat_view,
-                "a spectator sees the same at the end"
-            );
-            let legal = app.legal_moves(&players[1], &id).await;
-            assert_eq!(legal["legal_moves"], json!({"type": "nothing"}));
+per_backend!(three_accounts_play_complete_standard_and_blind_games);
+async fn three_accounts_play_complete_standard_and_blind_games(app: TestApp) {
+    let players = three_players(&app).await;
+    let spectator = app.player("spectator").await;
+    let mut rng = StdRng::seed_from_u64(17);
+    let games = [
+        json!({}),
+        json!({"card_total": 37, "double_cost": 2, "max_doubles": 3}),
+        json!({"blind": true}),
+        json!({"blind": true, "specials": true, "card_total": 70}),
+    ];
+    for options in games {
+        let id = start(&app, &players, options.clone()).await;
+        let (game, phases) = play_out(&app, &players, &id, &mut rng).await;
+        if options["blind"] != true {
+            let bought: i64 = counted(&phases[0])
+                .iter()
+                .map(|selection| selection["doubles"].as_i64().unwrap_or_default())
+                .sum();
+            assert!(bought > 0, "no doubles bought in {options}");
         }
+        check_finished(&app, &spectator, &id, &game, &phases).await;
+        let seen = app.game(&spectator, &id).await;
+        assert!(seen["your_seat"].is_null() && seen["view"]["viewer"].is_null());
+        let mut seat_view = game["view"].clone();
+        seat_view["viewer"] = Value::Null;
+        assert_eq!(
+            seen["view"], seat_view,
+            "a spectator sees the same at the end"
+        );
+        let legal = app.legal_moves(&players[1], &id).await;
+        assert_eq!(legal["legal_moves"], json!({"type": "nothing"}));
     }
 }
 
-/// Waits until just after a whole second, so that a one-second first phase lasts about a
-/// second (the server counts deadlines in whole seconds from when the game starts).
-async fn at_second_start() {
-    let into = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|elapsed| u64::from(elapsed.subsec_millis()))
-        .unwrap_or_default();
-    tokio::time::sleep(Duration::from_millis(1000 - into + 20)).await;
-}
-
-/// Seats in `active` submit a legal move whenever they have none pending, until the game is
-/// over. A move can lose a race with an expiry; it is then refused and made again.
-async fn play_active(
+/// Each seat in `active` that the running game waits for submits a random legal move.
+async fn submit_pending(
     app: &TestApp,
     players: &[Player],
     id: &str,
     active: &[usize],
     rng: &mut StdRng,
-) -> Value {
-    let until = Instant::now() + Duration::from_secs(30);
-    while Instant::now() < until {
-        let game = app.game(&players[0], id).await;
-        if game["status"] == "finished" {
-            return game;
-        }
-        let waiting = to_act(&game);
-        let mut moved = false;
-        for &seat in active.iter().filter(|seat| waiting.contains(seat)) {
-            let legal = app.legal_moves(&players[seat], id).await;
-            if legal["legal_moves"]["type"] == "nothing" {
-                continue;
-            }
-            let mv = random_move(&legal["legal_moves"], seat, rng);
-            let reply = app
-                .post(
-                    &players[seat],
-                    &moves_path(id),
-                    json!({"version": legal["version"], "move": mv}),
-                )
-                .await;
-            match (reply.status, reply.code()) {
-                (200, _) | (409, "stale_version") | (422, "wrong_turn" | "wrong_phase") => {}
-                _ => panic!("move {mv} of seat {seat}: {}", reply.text),
-            }
-            moved = true;
-        }
-        if !moved {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-    }
-    panic!("game {id} did not finish within 30 s");
-}
-
-/// Waits, asking nothing but `/healthz` of each server, until `margin` seconds after `last`.
-async fn wait_untouched(apps: &[&TestApp], last: i64, margin: i64) {
-    let bound = Instant::now() + Duration::from_secs(30);
-    while unix_now() < last + margin {
-        assert!(Instant::now() < bound, "waited more than 30 s");
-        for app in apps {
-            app.request(Method::GET, "/healthz", None, None)
-                .await
-                .expect_status(200);
-        }
-        tokio::time::sleep(Duration::from_millis(250)).await;
+) {
+    let game = app.game(&players[0], id).await;
+    assert_eq!(game["status"], "active", "{game}");
+    let waiting = to_act(&game);
+    for &seat in active.iter().filter(|seat| waiting.contains(seat)) {
+        let legal = app.legal_moves(&players[seat], id).await;
+        let mv = random_move(&legal["legal_moves"], seat, rng);
+        let reply = app
+            .post(
+                &players[seat],
+                &moves_path(id),
+                json!({"version": legal["version"], "move": mv}),
+            )
+            .await;
+        assert_eq!(
+            reply.status, 200,
+            "move {mv} of seat {seat}: {}",
+            reply.text
+        );
     }
 }
 
@@ -590,297 +539,278 @@ fn assert_phases_chain(events: &Value, first_started: i64, secs: i64) {
     assert_eq!(closed, expected);
 }
 
-#[tokio::test]
-async fn missed_deadlines_are_filled_with_nmr_orders_even_when_nobody_asks() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let players = three_players(&app).await;
-        let mut rng = StdRng::seed_from_u64(23);
-        at_second_start().await;
-        let partly = start(&app, &players, json!({"deadline_secs": 1})).await;
-        let idle = start(&app, &players, json!({"deadline_secs": 1})).await;
-        let idle_first = app.game(&players[0], &idle).await["deadline_at"]
-            .as_i64()
-            .unwrap_or_default();
-        let idle_started = idle_first - 1;
-        // Six phases of one second: Selection and five turns.
-        let servers = [&app];
-        let (partly_game, ()) = tokio::join!(
-            play_active(&app, &players, &partly, &[0, 1], &mut rng),
-            wait_untouched(&servers, idle_first + 5, 3),
-        );
+per_backend!(missed_deadlines_are_filled_with_nmr_orders_even_when_nobody_asks);
+async fn missed_deadlines_are_filled_with_nmr_orders_even_when_nobody_asks(app: TestApp) {
+    let players = three_players(&app).await;
+    let mut rng = StdRng::seed_from_u64(23);
+    let partly = start(&app, &players, json!({"deadline_secs": 1})).await;
+    let idle = start(&app, &players, json!({"deadline_secs": 1})).await;
+    let idle_first = app.game(&players[0], &idle).await["deadline_at"]
+        .as_i64()
+        .unwrap_or_default();
+    let idle_started = idle_first - 1;
+    // Six phases of one second: Selection and five turns. In each, seats 0 and 1 of `partly`
+    // submit; then the clock reaches the deadline and the server's tick closes the phase of
+    // both games. Nobody asks about `idle` meanwhile.
+    for _ in 0..6 {
+        submit_pending(&app, &players, &partly, &[0, 1], &mut rng).await;
+        app.advance_clock(1);
+        app.tick().await;
+    }
+    // An expiry made by a request from here on would carry this later time.
+    app.advance_clock(1);
+    let partly_game = app.game(&players[0], &partly).await;
+    assert_eq!(partly_game["status"], "finished", "{partly_game}");
 
-        // Seat 2 never moved: every phase waited for it and closed at its deadline.
-        let view = &partly_game["view"];
-        assert_nmr_fives(view, 2);
-        let log = move_log(&app, &players[2], &partly).await;
-        assert_eq!(expired(&log).len(), 6, "one expiry per phase: {log:?}");
-        assert!(
-            log.iter()
-                .filter(|input| input["expired"] == false)
-                .all(|input| input["seat"] == 0 || input["seat"] == 1)
+    // Seat 2 never moved: every phase waited for it and closed at its deadline.
+    let view = &partly_game["view"];
+    assert_nmr_fives(view, 2);
+    let log = move_log(&app, &players[2], &partly).await;
+    assert_eq!(expired(&log).len(), 6, "one expiry per phase: {log:?}");
+    assert!(
+        log.iter()
+            .filter(|input| input["expired"] == false)
+            .all(|input| input["seat"] == 0 || input["seat"] == 1)
+    );
+    for seat in [0, 1] {
+        let records = std::iter::once(&view["seats"][seat]["selection"]).chain(
+            view["turns"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .map(|record| &record["orders"][seat]),
         );
-        for seat in [0, 1] {
-            let records = std::iter::once(&view["seats"][seat]["selection"]).chain(
-                view["turns"]
-                    .as_array()
-                    .into_iter()
-                    .flatten()
-                    .map(|record| &record["orders"][seat]),
-            );
-            let submitted = records.filter(|record| record["nmr"] == false).count();
-            assert!(submitted > 0, "seat {seat} never got a move in: {view}");
-        }
-        let scores = ints(&view["result"]["final_scores"]);
-        assert_eq!(scores.iter().sum::<i64>(), 0);
-        let partly_started = partly_game["started_at"].as_i64().unwrap_or_default();
-        let events = app.events(&players[0], &partly).await;
-        assert_phases_chain(&events, partly_started, 1);
-        // The closing records in the log flag the NMR too, for everyone.
-        let flags: Vec<Value> = events["events"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|e| match e["event"]["type"].as_str() {
-                Some("selection_closed") => Some(e["event"]["selections"][2]["nmr"].clone()),
-                Some("turn_resolved") => Some(e["event"]["record"]["orders"][2]["nmr"].clone()),
-                _ => None,
-            })
-            .collect();
-        assert_eq!(flags, vec![json!(true); 6]);
+        let submitted = records.filter(|record| record["nmr"] == false).count();
+        assert!(submitted > 0, "seat {seat} never got a move in: {view}");
+    }
+    let scores = ints(&view["result"]["final_scores"]);
+    assert_eq!(scores.iter().sum::<i64>(), 0);
+    let partly_started = partly_game["started_at"].as_i64().unwrap_or_default();
+    let events = app.events(&players[0], &partly).await;
+    assert_phases_chain(&events, partly_started, 1);
+    // The closing records in the log flag the NMR too, for everyone.
+    let flags: Vec<Value> = events["events"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| match e["event"]["type"].as_str() {
+            Some("selection_closed") => Some(e["event"]["selections"][2]["nmr"].clone()),
+            Some("turn_resolved") => Some(e["event"]["record"]["orders"][2]["nmr"].clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(flags, vec![json!(true); 6]);
 
-        // Nobody asked about the idle game while it ran: the server's tick finished it.
-        let game = app.game(&players[0], &idle).await;
+    // Nobody asked about the idle game while it ran: the server's tick finished it.
+    let game = app.game(&players[0], &idle).await;
+    assert_eq!(game["status"], "finished", "{game}");
+    let view = &game["view"];
+    for seat in 0..3 {
+        assert_nmr_fives(view, seat);
+    }
+    assert_eq!(view["result"]["final_scores"], json!([0, 0, 0]));
+    assert_eq!(view["result"]["ranks"], json!([1, 1, 1]));
+    assert_eq!(game["outcome"]["winners"], json!([0, 1, 2]));
+    let log = move_log(&app, &players[0], &idle).await;
+    assert_eq!(log.len(), 6, "{log:?}");
+    for (n, input) in log.iter().enumerate() {
+        assert_eq!(input["expired"], true);
+        assert_eq!(input["version"], n + 1);
+        let deadline = idle_first + n as i64;
+        let now = input["now"].as_i64().unwrap_or_default();
+        assert_eq!(
+            now, deadline,
+            "phase {n} (deadline {deadline}) expired at {now}: not by the tick"
+        );
+    }
+    assert_phases_chain(&app.events(&players[1], &idle).await, idle_started, 1);
+}
+
+per_backend!(servers_sharing_a_database_expire_each_phase_once);
+async fn servers_sharing_a_database_expire_each_phase_once(app: TestApp) {
+    let other = app.spawn_sharing().await;
+    let players = three_players(&app).await;
+    let standard = start(&app, &players, json!({"deadline_secs": 1})).await;
+    let blind = start(&app, &players, json!({"deadline_secs": 1, "blind": true})).await;
+    // Each second of the shared clock, the standard game is left to both servers' ticks alone;
+    // the blind one is also brought up to date by requests to both servers at the same time.
+    for _ in 0..6 {
+        app.advance_clock(1);
+        tokio::join!(
+            app.tick(),
+            other.tick(),
+            app.game(&players[1], &blind),
+            other.game(&players[1], &blind),
+        );
+    }
+    for (id, phases) in [(&standard, 6), (&blind, 5)] {
+        let game = other.game(&players[0], id).await;
         assert_eq!(game["status"], "finished", "{game}");
+        assert_eq!(game["version"], phases);
+        assert_eq!(app.game(&players[0], id).await, game);
+        let log = move_log(&other, &players[0], id).await;
+        assert_eq!(log.len(), phases, "one expiry per phase: {log:?}");
+        for (n, input) in log.iter().enumerate() {
+            assert_eq!(input["expired"], true);
+            assert_eq!(input["version"], n + 1, "versions are consecutive");
+        }
         let view = &game["view"];
+        assert_eq!(view["turns"].as_array().map(Vec::len), Some(5));
         for seat in 0..3 {
             assert_nmr_fives(view, seat);
         }
-        assert_eq!(view["result"]["final_scores"], json!([0, 0, 0]));
-        assert_eq!(view["result"]["ranks"], json!([1, 1, 1]));
-        assert_eq!(game["outcome"]["winners"], json!([0, 1, 2]));
-        let log = move_log(&app, &players[0], &idle).await;
-        assert_eq!(log.len(), 6, "{log:?}");
-        for (n, input) in log.iter().enumerate() {
-            assert_eq!(input["expired"], true);
-            assert_eq!(input["version"], n + 1);
-            let deadline = idle_first + n as i64;
-            let now = input["now"].as_i64().unwrap_or_default();
-            assert!(
-                (deadline..=deadline + 2).contains(&now),
-                "phase {n} (deadline {deadline}) expired at {now}: not by the tick"
-            );
-        }
-        assert_phases_chain(&app.events(&players[1], &idle).await, idle_started, 1);
-    }
-}
-
-/// Fetches the game from every server, over and over, until it is over.
-async fn hammer(apps: &[&TestApp], player: &Player, id: &str) {
-    let until = Instant::now() + Duration::from_secs(30);
-    loop {
-        assert!(
-            Instant::now() < until,
-            "game {id} did not finish within 30 s"
-        );
-        let (a, b) = tokio::join!(apps[0].game(player, id), apps[1].game(player, id));
-        if a["status"] == "finished" && b["status"] == "finished" {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(40)).await;
-    }
-}
-
-#[tokio::test]
-async fn servers_sharing_a_database_expire_each_phase_once() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let other = app.spawn_sharing().await;
-        let players = three_players(&app).await;
-        let standard = start(&app, &players, json!({"deadline_secs": 1})).await;
-        let blind = start(&app, &players, json!({"deadline_secs": 1, "blind": true})).await;
-        let first = app.game(&players[0], &standard).await["deadline_at"]
-            .as_i64()
+        let events = app.events(&players[2], id).await["events"]
+            .as_array()
+            .cloned()
             .unwrap_or_default();
-        // The standard game is left to both servers' ticks alone; the blind one is also
-        // brought up to date by requests to both servers at once.
-        let servers = [&app, &other];
-        tokio::join!(
-            wait_untouched(&servers, first + 5, 3),
-            hammer(&servers, &players[1], &blind),
-        );
-        for (id, phases) in [(&standard, 6), (&blind, 5)] {
-            let game = other.game(&players[0], id).await;
-            assert_eq!(game["status"], "finished", "{game}");
-            assert_eq!(game["version"], phases);
-            assert_eq!(app.game(&players[0], id).await, game);
-            let log = move_log(&other, &players[0], id).await;
-            assert_eq!(log.len(), phases, "one expiry per phase: {log:?}");
-            for (n, input) in log.iter().enumerate() {
-                assert_eq!(input["expired"], true);
-                assert_eq!(input["version"], n + 1, "versions are consecutive");
-            }
-            let view = &game["view"];
-            assert_eq!(view["turns"].as_array().map(Vec::len), Some(5));
-            for seat in 0..3 {
-                assert_nmr_fives(view, seat);
-            }
-            let events = app.events(&players[2], id).await["events"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default();
-            let count = |kind: &str| events.iter().filter(|e| e["event"]["type"] == kind).count();
-            assert_eq!(count("phase_started"), phases);
-            assert_eq!(count("selection_closed"), phases - 5);
-            assert_eq!(count("turn_resolved"), 5);
-            assert_eq!(count("game_finished"), 1);
-            let turns: Vec<i64> = events
-                .iter()
-                .filter(|e| e["event"]["type"] == "turn_resolved")
-                .filter_map(|e| e["event"]["record"]["turn"].as_i64())
-                .collect();
-            assert_eq!(turns, [1, 2, 3, 4, 5]);
-        }
+        let count = |kind: &str| events.iter().filter(|e| e["event"]["type"] == kind).count();
+        assert_eq!(count("phase_started"), phases);
+        assert_eq!(count("selection_closed"), phases - 5);
+        assert_eq!(count("turn_resolved"), 5);
+        assert_eq!(count("game_finished"), 1);
+        let turns: Vec<i64> = events
+            .iter()
+            .filter(|e| e["event"]["type"] == "turn_resolved")
+            .filter_map(|e| e["event"]["record"]["turn"].as_i64())
+            .collect();
+        assert_eq!(turns, [1, 2, 3, 4, 5]);
     }
 }
 
-#[tokio::test]
-async fn bad_options_are_refused_naming_the_option() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let alice = app.player("alice").await;
-        let create = |players: i64, options: Value| json!({"kind": "tribute", "players": players, "options": options});
-        let bad = [
-            ("card_total", json!(91)),
-            ("card_total", json!(-1)),
-            ("card_total", json!("50")),
-            ("card_total", json!(2.5)),
-            ("card_total", json!(null)),
-            ("blind", json!(1)),
-            ("blind", json!("true")),
-            ("specials", json!("yes")),
-            ("specials", json!(null)),
-            ("double_cost", json!(11)),
-            ("double_cost", json!(-1)),
-            ("max_doubles", json!(0)),
-            ("max_doubles", json!(6)),
-            ("max_doubles", json!(true)),
-            ("deadline_secs", json!(0)),
-            ("deadline_secs", json!(2_592_001)),
-            ("deadline_secs", json!("60")),
-            ("deadline_secs", json!([60])),
-        ];
-        for (key, value) in bad {
-            let reply = app
-                .post(&alice, "/v1/games", create(3, json!({ key: value })))
-                .await;
-            reply.assert_problem(422, "invalid_option");
-            assert_eq!(reply.body["option"], key, "{key} = {value}: {}", reply.text);
-        }
-        for (options, key) in [
-            (json!({"rounds": 6}), "rounds"),
-            (json!({"players": 3}), "players"),
-            (json!({"card_total": 50, "Blind": true}), "Blind"),
-        ] {
-            let reply = app.post(&alice, "/v1/games", create(3, options)).await;
-            reply.assert_problem(422, "unknown_option");
-            assert_eq!(reply.body["option"], key, "{}", reply.text);
-        }
-        for players in [2, 4] {
-            app.post(&alice, "/v1/games", create(players, json!({})))
-                .await
-                .assert_problem(422, "invalid_players");
-        }
-        // Unknown keys come first, then the player count, then the options in table order.
+per_backend!(bad_options_are_refused_naming_the_option);
+async fn bad_options_are_refused_naming_the_option(app: TestApp) {
+    let alice = app.player("alice").await;
+    let create = |players: i64, options: Value| json!({"kind": "tribute", "players": players, "options": options});
+    let bad = [
+        ("card_total", json!(91)),
+        ("card_total", json!(-1)),
+        ("card_total", json!("50")),
+        ("card_total", json!(2.5)),
+        ("card_total", json!(null)),
+        ("blind", json!(1)),
+        ("blind", json!("true")),
+        ("specials", json!("yes")),
+        ("specials", json!(null)),
+        ("double_cost", json!(11)),
+        ("double_cost", json!(-1)),
+        ("max_doubles", json!(0)),
+        ("max_doubles", json!(6)),
+        ("max_doubles", json!(true)),
+        ("deadline_secs", json!(0)),
+        ("deadline_secs", json!(2_592_001)),
+        ("deadline_secs", json!("60")),
+        ("deadline_secs", json!([60])),
+    ];
+    for (key, value) in bad {
         let reply = app
-            .post(&alice, "/v1/games", create(4, json!({"rounds": 1})))
-            .await;
-        reply.assert_problem(422, "unknown_option");
-        app.post(&alice, "/v1/games", create(4, json!({"card_total": 91})))
-            .await
-            .assert_problem(422, "invalid_players");
-        let reply = app
-            .post(
-                &alice,
-                "/v1/games",
-                create(3, json!({"deadline_secs": 0, "blind": 2, "card_total": 91})),
-            )
+            .post(&alice, "/v1/games", create(3, json!({ key: value })))
             .await;
         reply.assert_problem(422, "invalid_option");
-        assert_eq!(reply.body["option"], "card_total");
-
-        // The extremes of every range are accepted.
-        for options in [
-            json!({"card_total": 0, "double_cost": 0, "max_doubles": 1, "deadline_secs": 1}),
-            json!({"card_total": 90, "double_cost": 10, "max_doubles": 5, "deadline_secs": 2_592_000}),
-            json!({"deadline_secs": null, "specials": false, "blind": false}),
-        ] {
-            app.post(&alice, "/v1/games", create(3, options))
-                .await
-                .expect_status(201);
-        }
-
-        let kinds = app
-            .get(&alice, "/v1/game-kinds")
-            .await
-            .expect_status(200)
-            .body;
-        let tribute = kinds
-            .as_array()
-            .and_then(|kinds| kinds.iter().find(|kind| kind["id"] == "tribute"))
-            .cloned()
-            .unwrap_or_else(|| panic!("tribute is not listed: {kinds}"));
-        assert_eq!(tribute["min_players"], 3);
-        assert_eq!(tribute["max_players"], 3);
-        let defaults: Vec<(String, Value)> = tribute["options"]
-            .as_array()
-            .map(|options| {
-                options
-                    .iter()
-                    .map(|o| {
-                        (
-                            o["key"].as_str().unwrap_or("").to_owned(),
-                            o["default"].clone(),
-                        )
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        let expected = [
-            ("card_total", json!(50)),
-            ("blind", json!(false)),
-            ("specials", json!(true)),
-            ("double_cost", json!(3)),
-            ("max_doubles", json!(2)),
-            ("deadline_secs", json!(null)),
-        ];
-        assert_eq!(
-            defaults,
-            expected
-                .map(|(key, value)| (key.to_owned(), value))
-                .to_vec()
-        );
-
-        // Left-out options take their defaults; `specials` defaults to the opposite of `blind`.
-        let players = three_players(&app).await;
-        let id = start(&app, &players, json!({})).await;
-        assert_eq!(
-            app.game(&players[0], &id).await["view"]["options"],
-            json!({"card_total": 50, "blind": false, "specials": true, "double_cost": 3,
-                   "max_doubles": 2, "deadline_secs": null})
-        );
-        let id = start(&app, &players, json!({"blind": true, "deadline_secs": 60})).await;
-        let game = app.game(&players[0], &id).await;
-        assert_eq!(
-            game["view"]["options"],
-            json!({"card_total": 50, "blind": true, "specials": false, "double_cost": 3,
-                   "max_doubles": 2, "deadline_secs": 60})
-        );
-        assert_eq!(
-            game["deadline_at"].as_i64(),
-            game["started_at"].as_i64().map(|at| at + 60)
-        );
+        assert_eq!(reply.body["option"], key, "{key} = {value}: {}", reply.text);
     }
+    for (options, key) in [
+        (json!({"rounds": 6}), "rounds"),
+        (json!({"players": 3}), "players"),
+        (json!({"card_total": 50, "Blind": true}), "Blind"),
+    ] {
+        let reply = app.post(&alice, "/v1/games", create(3, options)).await;
+        reply.assert_problem(422, "unknown_option");
+        assert_eq!(reply.body["option"], key, "{}", reply.text);
+    }
+    for players in [2, 4] {
+        app.post(&alice, "/v1/games", create(players, json!({})))
+            .await
+            .assert_problem(422, "invalid_players");
+    }
+    // Unknown keys come first, then the player count, then the options in table order.
+    let reply = app
+        .post(&alice, "/v1/games", create(4, json!({"rounds": 1})))
+        .await;
+    reply.assert_problem(422, "unknown_option");
+    app.post(&alice, "/v1/games", create(4, json!({"card_total": 91})))
+        .await
+        .assert_problem(422, "invalid_players");
+    let reply = app
+        .post(
+            &alice,
+            "/v1/games",
+            create(3, json!({"deadline_secs": 0, "blind": 2, "card_total": 91})),
+        )
+        .await;
+    reply.assert_problem(422, "invalid_option");
+    assert_eq!(reply.body["option"], "card_total");
+
+    // The extremes of every range are accepted.
+    for options in [
+        json!({"card_total": 0, "double_cost": 0, "max_doubles": 1, "deadline_secs": 1}),
+        json!({"card_total": 90, "double_cost": 10, "max_doubles": 5, "deadline_secs": 2_592_000}),
+        json!({"deadline_secs": null, "specials": false, "blind": false}),
+    ] {
+        app.post(&alice, "/v1/games", create(3, options))
+            .await
+            .expect_status(201);
+    }
+
+    let kinds = app
+        .get(&alice, "/v1/game-kinds")
+        .await
+        .expect_status(200)
+        .body;
+    let tribute = kinds
+        .as_array()
+        .and_then(|kinds| kinds.iter().find(|kind| kind["id"] == "tribute"))
+        .cloned()
+        .unwrap_or_else(|| panic!("tribute is not listed: {kinds}"));
+    assert_eq!(tribute["min_players"], 3);
+    assert_eq!(tribute["max_players"], 3);
+    let defaults: Vec<(String, Value)> = tribute["options"]
+        .as_array()
+        .map(|options| {
+            options
+                .iter()
+                .map(|o| {
+                    (
+                        o["key"].as_str().unwrap_or("").to_owned(),
+                        o["default"].clone(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let expected = [
+        ("card_total", json!(50)),
+        ("blind", json!(false)),
+        ("specials", json!(true)),
+        ("double_cost", json!(3)),
+        ("max_doubles", json!(2)),
+        ("deadline_secs", json!(null)),
+    ];
+    assert_eq!(
+        defaults,
+        expected
+            .map(|(key, value)| (key.to_owned(), value))
+            .to_vec()
+    );
+
+    // Left-out options take their defaults; `specials` defaults to the opposite of `blind`.
+    let players = three_players(&app).await;
+    let id = start(&app, &players, json!({})).await;
+    assert_eq!(
+        app.game(&players[0], &id).await["view"]["options"],
+        json!({"card_total": 50, "blind": false, "specials": true, "double_cost": 3,
+                   "max_doubles": 2, "deadline_secs": null})
+    );
+    let id = start(&app, &players, json!({"blind": true, "deadline_secs": 60})).await;
+    let game = app.game(&players[0], &id).await;
+    assert_eq!(
+        game["view"]["options"],
+        json!({"card_total": 50, "blind": true, "specials": false, "double_cost": 3,
+                   "max_doubles": 2, "deadline_secs": 60})
+    );
+    assert_eq!(
+        game["deadline_at"].as_i64(),
+        game["started_at"].as_i64().map(|at| at + 60)
+    );
 }
 
 /// Posts `mv` as `player` on the current version and expects it refused with `code`.
@@ -898,254 +828,251 @@ async fn accepted(app: &TestApp, player: &Player, id: &str, mv: Value) -> Value 
     reply.body
 }
 
-#[tokio::test]
-async fn every_move_type_and_the_rules_errors_over_http() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let p = three_players(&app).await;
-        let outsider = app.player("zed").await;
-        // The rules' game G.
-        let id = start(&app, &p, json!({"card_total": 50, "deadline_secs": 86400})).await;
-        let game = app.game(&p[0], &id).await;
-        assert_eq!(game["view"]["phase"], "selection");
-        assert_eq!(
-            game["deadline_at"].as_i64(),
-            game["view"]["started_at"].as_i64().map(|at| at + 86400)
-        );
-        assert_eq!(
-            app.legal_moves(&p[0], &id).await["legal_moves"],
-            json!({"type": "select", "card_count": 10, "min_value": 0, "max_value": 9,
+per_backend!(every_move_type_and_the_rules_errors_over_http);
+async fn every_move_type_and_the_rules_errors_over_http(app: TestApp) {
+    let p = three_players(&app).await;
+    let outsider = app.player("zed").await;
+    // The rules' game G.
+    let id = start(&app, &p, json!({"card_total": 50, "deadline_secs": 86400})).await;
+    let game = app.game(&p[0], &id).await;
+    assert_eq!(game["view"]["phase"], "selection");
+    assert_eq!(
+        game["deadline_at"].as_i64(),
+        game["view"]["started_at"].as_i64().map(|at| at + 86400)
+    );
+    assert_eq!(
+        app.legal_moves(&p[0], &id).await["legal_moves"],
+        json!({"type": "select", "card_count": 10, "min_value": 0, "max_value": 9,
                    "totals": [{"doubles": 0, "total": 50}, {"doubles": 1, "total": 47},
                               {"doubles": 2, "total": 44}]})
-        );
+    );
 
-        // Selection phase: E7 rows u, v, s, t, w, x.
-        let g0 = [0, 0, 2, 4, 5, 6, 7, 8, 9, 9];
-        let g1 = [0, 1, 2, 4, 5, 5, 6, 7, 8, 9];
-        let g2 = [0, 0, 0, 0, 4, 4, 9, 9, 9, 9];
-        refused(
-            &app,
-            &p[0],
-            &id,
-            select(&g0[..9], 0),
-            422,
-            "wrong_card_count",
-        )
-        .await;
-        let ten = [0, 0, 2, 4, 5, 6, 7, 8, 9, 10];
-        refused(&app, &p[0], &id, select(&ten, 0), 422, "value_out_of_range").await;
-        refused(&app, &p[1], &id, select(&g1, 0), 422, "wrong_total").await;
-        refused(&app, &p[2], &id, select(&g2, 1), 422, "wrong_total").await;
-        let w = [0, 0, 0, 0, 0, 4, 4, 9, 9, 9];
-        refused(&app, &p[2], &id, select(&w, 3), 422, "too_many_doubles").await;
-        refused(&app, &p[0], &id, orders(0, 1, 7, 9, 0), 422, "wrong_phase").await;
-        refused(&app, &outsider, &id, select(&g0, 0), 403, "not_a_player").await;
-        let negative = json!({"type": "select", "cards": g0, "doubles": -1});
-        refused(&app, &p[0], &id, negative, 400, "malformed").await;
-        refused(
-            &app,
-            &p[0],
-            &id,
-            json!({"type": "select"}),
-            400,
-            "malformed",
-        )
-        .await;
-        let strings = json!({"type": "select", "cards": ["0", "9"], "doubles": 0});
-        refused(&app, &p[0], &id, strings, 400, "malformed").await;
-        refused(&app, &p[0], &id, json!({"type": "pass"}), 400, "malformed").await;
-        app.post(
-            &p[0],
-            &moves_path(&id),
-            json!({"version": 7, "move": select(&g0, 0)}),
-        )
-        .await
-        .assert_problem(409, "stale_version");
-        assert_eq!(app.game(&p[0], &id).await["version"], 0, "nothing accepted");
+    // Selection phase: E7 rows u, v, s, t, w, x.
+    let g0 = [0, 0, 2, 4, 5, 6, 7, 8, 9, 9];
+    let g1 = [0, 1, 2, 4, 5, 5, 6, 7, 8, 9];
+    let g2 = [0, 0, 0, 0, 4, 4, 9, 9, 9, 9];
+    refused(
+        &app,
+        &p[0],
+        &id,
+        select(&g0[..9], 0),
+        422,
+        "wrong_card_count",
+    )
+    .await;
+    let ten = [0, 0, 2, 4, 5, 6, 7, 8, 9, 10];
+    refused(&app, &p[0], &id, select(&ten, 0), 422, "value_out_of_range").await;
+    refused(&app, &p[1], &id, select(&g1, 0), 422, "wrong_total").await;
+    refused(&app, &p[2], &id, select(&g2, 1), 422, "wrong_total").await;
+    let w = [0, 0, 0, 0, 0, 4, 4, 9, 9, 9];
+    refused(&app, &p[2], &id, select(&w, 3), 422, "too_many_doubles").await;
+    refused(&app, &p[0], &id, orders(0, 1, 7, 9, 0), 422, "wrong_phase").await;
+    refused(&app, &outsider, &id, select(&g0, 0), 403, "not_a_player").await;
+    let negative = json!({"type": "select", "cards": g0, "doubles": -1});
+    refused(&app, &p[0], &id, negative, 400, "malformed").await;
+    refused(
+        &app,
+        &p[0],
+        &id,
+        json!({"type": "select"}),
+        400,
+        "malformed",
+    )
+    .await;
+    let strings = json!({"type": "select", "cards": ["0", "9"], "doubles": 0});
+    refused(&app, &p[0], &id, strings, 400, "malformed").await;
+    refused(&app, &p[0], &id, json!({"type": "pass"}), 400, "malformed").await;
+    app.post(
+        &p[0],
+        &moves_path(&id),
+        json!({"version": 7, "move": select(&g0, 0)}),
+    )
+    .await
+    .assert_problem(409, "stale_version");
+    assert_eq!(app.game(&p[0], &id).await["version"], 0, "nothing accepted");
 
-        // A selection may be replaced; `doubles` may be left out (0).
-        accepted(&app, &p[0], &id, select(&[5; 10], 0)).await;
-        let reply = accepted(
-            &app,
-            &p[0],
-            &id,
-            json!({"type": "select", "cards": [9, 9, 8, 7, 6, 5, 4, 2, 0, 0]}),
-        )
-        .await;
-        assert_eq!(
-            reply["view"]["pending"],
-            json!({"type": "selection", "cards": g0, "doubles": 0})
-        );
-        assert_eq!(to_act(&reply), [1, 2]);
-        accepted(&app, &p[1], &id, select(&g1, 1)).await;
-        let g1_state = accepted(&app, &p[2], &id, select(&g2, 2)).await;
-        let view = &g1_state["view"];
-        assert_eq!(view["phase"], "turn");
-        assert_eq!(view["turn"], 1);
-        assert_eq!(to_act(&g1_state), [0, 1, 2]);
-        for (seat, hand) in [g0, g1, g2].iter().enumerate() {
-            assert_eq!(view["seats"][seat]["hand"], json!(hand));
-            assert_eq!(view["seats"][seat]["doubles_left"], json!(seat));
-            assert_eq!(view["seats"][seat]["selection"]["nmr"], false);
-        }
-        assert_eq!(
-            app.legal_moves(&p[2], &id).await["legal_moves"],
-            json!({"type": "orders", "turn": 1, "opponents": [0, 1],
-                   "values": {"type": "hand", "hand": g2, "doubles_left": 2}})
-        );
-
-        // Turn 1 from G1: E7 rows b to n and p.
-        let plays = |list: Value| json!({"type": "orders", "turn": 1, "plays": list});
-        refused(&app, &p[0], &id, select(&g0, 0), 422, "wrong_phase").await;
-        refused(&app, &p[0], &id, orders(0, 2, 3, 9, 0), 422, "wrong_turn").await;
-        let one = plays(json!([{"opponent": 1, "value": 7}]));
-        refused(&app, &p[0], &id, one, 422, "bad_opponents").await;
-        let itself = plays(json!([{"opponent": 0, "value": 10}, {"opponent": 1, "value": 9}]));
-        refused(&app, &p[0], &id, itself, 422, "bad_opponents").await;
-        let twice = plays(json!([{"opponent": 1, "value": 7}, {"opponent": 1, "value": 9}]));
-        refused(&app, &p[0], &id, twice, 422, "bad_opponents").await;
-        let three = plays(
-            json!([{"opponent": 1, "value": 7}, {"opponent": 2, "value": 9},
-                                 {"opponent": 1, "value": 5}]),
-        );
-        refused(&app, &p[0], &id, three, 422, "bad_opponents").await;
-        let unknown = plays(json!([{"opponent": 1, "value": 7}, {"opponent": 3, "value": 9}]));
-        refused(&app, &p[0], &id, unknown, 422, "bad_opponents").await;
-        for (seat, mv, status, code) in [
-            (0, orders(0, 1, 10, 9, 0), 422, "value_out_of_range"),
-            (0, orders(0, 1, -1, 9, 0), 422, "value_out_of_range"),
-            (0, orders(0, 1, 10, 9, 1), 422, "value_out_of_range"),
-            (0, orders(0, 1, 7, 9, 1), 422, "too_many_doubles"),
-            (2, orders(2, 1, 9, 9, 3), 422, "too_many_doubles"),
-            (0, orders(0, 1, 3, 9, 0), 422, "card_not_in_hand"),
-            (0, orders(0, 1, 8, 8, 0), 422, "card_not_in_hand"),
-        ] {
-            refused(&app, &p[seat], &id, mv, status, code).await;
-        }
-        refused(&app, &p[0], &id, orders(0, 1, 7, 9, -1), 400, "malformed").await;
-        let no_turn = json!({"type": "orders", "plays": [{"opponent": 1, "value": 7},
-                                                         {"opponent": 2, "value": 9}]});
-        refused(&app, &p[0], &id, no_turn, 400, "malformed").await;
-        refused(
-            &app,
-            &outsider,
-            &id,
-            orders(0, 1, 7, 9, 0),
-            403,
-            "not_a_player",
-        )
-        .await;
-        app.get(&outsider, &format!("/v1/games/{id}/legal-moves"))
-            .await
-            .assert_problem(403, "not_a_player");
-        assert_eq!(
-            app.game(&p[0], &id).await["version"],
-            4,
-            "refusals change nothing"
-        );
-
-        // E7 row o, then E1 with seat 0 replacing its orders (plays in any order).
-        let reply = accepted(&app, &p[0], &id, orders(0, 1, 9, 9, 0)).await;
-        assert_eq!(reply["view"]["seats"][0]["submitted"], true);
-        let reversed = json!({"type": "orders", "turn": 1,
-            "plays": [{"opponent": 2, "value": 9}, {"opponent": 1, "value": 7}]});
-        accepted(&app, &p[0], &id, reversed).await;
-        accepted(&app, &p[1], &id, orders(1, 1, 5, 8, 0)).await;
-        let after_e1 = accepted(&app, &p[2], &id, orders(2, 1, 4, 0, 0)).await;
-        let view = &after_e1["view"];
-        assert_eq!(view["turn"], 2);
-        assert_eq!(view["turns"][0]["scores_after"], json!([2, 0, -2]));
-        assert_eq!(
-            view["turns"][0]["orders"][0]["plays"],
-            json!([{"opponent": 1, "value": 7}, {"opponent": 2, "value": 9}])
-        );
-        assert_eq!(view["seats"][0]["hand"], json!([0, 0, 2, 4, 5, 6, 8, 9]));
-
-        // E7 rows q and r after E1; then E9 with seat 0 sending what its NMR would have been.
-        refused(
-            &app,
-            &p[0],
-            &id,
-            orders(0, 2, 7, 9, 0),
-            422,
-            "card_not_in_hand",
-        )
-        .await;
-        refused(&app, &p[0], &id, orders(0, 1, 6, 9, 0), 422, "wrong_turn").await;
-        accepted(&app, &p[1], &id, orders(1, 2, 9, 1, 0)).await;
-        accepted(&app, &p[2], &id, orders(2, 2, 9, 0, 1)).await;
-        let after_e9 = accepted(&app, &p[0], &id, orders(0, 2, 6, 9, 0)).await;
-        let record = &after_e9["view"]["turns"][1];
-        assert_eq!(record["multiplier"], 2);
-        assert_eq!(record["deltas"], json!([-2, 4, -2]));
-        assert_eq!(record["scores_after"], json!([0, 4, -4]));
-
-        // E14: turns 3 to 5.
-        let rest = [
-            [(8, 0, 0), (7, 6, 1), (9, 9, 1)],
-            [(5, 2, 0), (4, 2, 0), (0, 0, 0)],
-            [(4, 0, 0), (0, 5, 0), (9, 4, 0)],
-        ];
-        let mut last = Value::Null;
-        for (n, turn) in rest.iter().enumerate() {
-            for (seat, (x, y, d)) in turn.iter().enumerate() {
-                last = accepted(&app, &p[seat], &id, orders(seat, n as i64 + 3, *x, *y, *d)).await;
-            }
-        }
-        let scores: Vec<Value> = last["view"]["turns"]
-            .as_array()
-            .map(|turns| turns.iter().map(|t| t["scores_after"].clone()).collect())
-            .unwrap_or_default();
-        assert_eq!(
-            scores,
-            [
-                json!([2, 0, -2]),
-                json!([0, 4, -4]),
-                json!([0, -4, 4]),
-                json!([2, -4, 2]),
-                json!([2, -4, 2])
-            ]
-        );
-        assert_eq!(last["view"]["turns"][2]["multiplier"], 4);
-        assert_eq!(last["status"], "finished");
-        assert_eq!(
-            last["view"]["result"],
-            json!({"final_scores": [2, -4, 2], "ranks": [1, 3, 1], "winners": [0, 2]})
-        );
-        assert_eq!(last["outcome"]["winners"], json!([0, 2]));
-        refused(&app, &p[0], &id, orders(0, 6, 0, 0, 0), 422, "wrong_phase").await;
-        refused(&app, &p[1], &id, select(&g1, 1), 422, "wrong_phase").await;
-
-        // Doubles need specials: E7 rows y and z.
-        let plain = start(&app, &p, json!({"specials": false})).await;
-        refused(
-            &app,
-            &p[0],
-            &plain,
-            select(&[5; 10], 1),
-            422,
-            "specials_disabled",
-        )
-        .await;
-        for player in &p {
-            accepted(&app, player, &plain, select(&[5; 10], 0)).await;
-        }
-        refused(
-            &app,
-            &p[0],
-            &plain,
-            orders(0, 1, 5, 5, 1),
-            422,
-            "specials_disabled",
-        )
-        .await;
-        assert_eq!(
-            app.legal_moves(&p[0], &plain).await["legal_moves"]["values"]["doubles_left"],
-            0
-        );
-
-        blind_moves_and_errors(&app, &p).await;
+    // A selection may be replaced; `doubles` may be left out (0).
+    accepted(&app, &p[0], &id, select(&[5; 10], 0)).await;
+    let reply = accepted(
+        &app,
+        &p[0],
+        &id,
+        json!({"type": "select", "cards": [9, 9, 8, 7, 6, 5, 4, 2, 0, 0]}),
+    )
+    .await;
+    assert_eq!(
+        reply["view"]["pending"],
+        json!({"type": "selection", "cards": g0, "doubles": 0})
+    );
+    assert_eq!(to_act(&reply), [1, 2]);
+    accepted(&app, &p[1], &id, select(&g1, 1)).await;
+    let g1_state = accepted(&app, &p[2], &id, select(&g2, 2)).await;
+    let view = &g1_state["view"];
+    assert_eq!(view["phase"], "turn");
+    assert_eq!(view["turn"], 1);
+    assert_eq!(to_act(&g1_state), [0, 1, 2]);
+    for (seat, hand) in [g0, g1, g2].iter().enumerate() {
+        assert_eq!(view["seats"][seat]["hand"], json!(hand));
+        assert_eq!(view["seats"][seat]["doubles_left"], json!(seat));
+        assert_eq!(view["seats"][seat]["selection"]["nmr"], false);
     }
+    assert_eq!(
+        app.legal_moves(&p[2], &id).await["legal_moves"],
+        json!({"type": "orders", "turn": 1, "opponents": [0, 1],
+                   "values": {"type": "hand", "hand": g2, "doubles_left": 2}})
+    );
+
+    // Turn 1 from G1: E7 rows b to n and p.
+    let plays = |list: Value| json!({"type": "orders", "turn": 1, "plays": list});
+    refused(&app, &p[0], &id, select(&g0, 0), 422, "wrong_phase").await;
+    refused(&app, &p[0], &id, orders(0, 2, 3, 9, 0), 422, "wrong_turn").await;
+    let one = plays(json!([{"opponent": 1, "value": 7}]));
+    refused(&app, &p[0], &id, one, 422, "bad_opponents").await;
+    let itself = plays(json!([{"opponent": 0, "value": 10}, {"opponent": 1, "value": 9}]));
+    refused(&app, &p[0], &id, itself, 422, "bad_opponents").await;
+    let twice = plays(json!([{"opponent": 1, "value": 7}, {"opponent": 1, "value": 9}]));
+    refused(&app, &p[0], &id, twice, 422, "bad_opponents").await;
+    let three = plays(
+        json!([{"opponent": 1, "value": 7}, {"opponent": 2, "value": 9},
+                                 {"opponent": 1, "value": 5}]),
+    );
+    refused(&app, &p[0], &id, three, 422, "bad_opponents").await;
+    let unknown = plays(json!([{"opponent": 1, "value": 7}, {"opponent": 3, "value": 9}]));
+    refused(&app, &p[0], &id, unknown, 422, "bad_opponents").await;
+    for (seat, mv, status, code) in [
+        (0, orders(0, 1, 10, 9, 0), 422, "value_out_of_range"),
+        (0, orders(0, 1, -1, 9, 0), 422, "value_out_of_range"),
+        (0, orders(0, 1, 10, 9, 1), 422, "value_out_of_range"),
+        (0, orders(0, 1, 7, 9, 1), 422, "too_many_doubles"),
+        (2, orders(2, 1, 9, 9, 3), 422, "too_many_doubles"),
+        (0, orders(0, 1, 3, 9, 0), 422, "card_not_in_hand"),
+        (0, orders(0, 1, 8, 8, 0), 422, "card_not_in_hand"),
+    ] {
+        refused(&app, &p[seat], &id, mv, status, code).await;
+    }
+    refused(&app, &p[0], &id, orders(0, 1, 7, 9, -1), 400, "malformed").await;
+    let no_turn = json!({"type": "orders", "plays": [{"opponent": 1, "value": 7},
+                                                         {"opponent": 2, "value": 9}]});
+    refused(&app, &p[0], &id, no_turn, 400, "malformed").await;
+    refused(
+        &app,
+        &outsider,
+        &id,
+        orders(0, 1, 7, 9, 0),
+        403,
+        "not_a_player",
+    )
+    .await;
+    app.get(&outsider, &format!("/v1/games/{id}/legal-moves"))
+        .await
+        .assert_problem(403, "not_a_player");
+    assert_eq!(
+        app.game(&p[0], &id).await["version"],
+        4,
+        "refusals change nothing"
+    );
+
+    // E7 row o, then E1 with seat 0 replacing its orders (plays in any order).
+    let reply = accepted(&app, &p[0], &id, orders(0, 1, 9, 9, 0)).await;
+    assert_eq!(reply["view"]["seats"][0]["submitted"], true);
+    let reversed = json!({"type": "orders", "turn": 1,
+            "plays": [{"opponent": 2, "value": 9}, {"opponent": 1, "value": 7}]});
+    accepted(&app, &p[0], &id, reversed).await;
+    accepted(&app, &p[1], &id, orders(1, 1, 5, 8, 0)).await;
+    let after_e1 = accepted(&app, &p[2], &id, orders(2, 1, 4, 0, 0)).await;
+    let view = &after_e1["view"];
+    assert_eq!(view["turn"], 2);
+    assert_eq!(view["turns"][0]["scores_after"], json!([2, 0, -2]));
+    assert_eq!(
+        view["turns"][0]["orders"][0]["plays"],
+        json!([{"opponent": 1, "value": 7}, {"opponent": 2, "value": 9}])
+    );
+    assert_eq!(view["seats"][0]["hand"], json!([0, 0, 2, 4, 5, 6, 8, 9]));
+
+    // E7 rows q and r after E1; then E9 with seat 0 sending what its NMR would have been.
+    refused(
+        &app,
+        &p[0],
+        &id,
+        orders(0, 2, 7, 9, 0),
+        422,
+        "card_not_in_hand",
+    )
+    .await;
+    refused(&app, &p[0], &id, orders(0, 1, 6, 9, 0), 422, "wrong_turn").await;
+    accepted(&app, &p[1], &id, orders(1, 2, 9, 1, 0)).await;
+    accepted(&app, &p[2], &id, orders(2, 2, 9, 0, 1)).await;
+    let after_e9 = accepted(&app, &p[0], &id, orders(0, 2, 6, 9, 0)).await;
+    let record = &after_e9["view"]["turns"][1];
+    assert_eq!(record["multiplier"], 2);
+    assert_eq!(record["deltas"], json!([-2, 4, -2]));
+    assert_eq!(record["scores_after"], json!([0, 4, -4]));
+
+    // E14: turns 3 to 5.
+    let rest = [
+        [(8, 0, 0), (7, 6, 1), (9, 9, 1)],
+        [(5, 2, 0), (4, 2, 0), (0, 0, 0)],
+        [(4, 0, 0), (0, 5, 0), (9, 4, 0)],
+    ];
+    let mut last = Value::Null;
+    for (n, turn) in rest.iter().enumerate() {
+        for (seat, (x, y, d)) in turn.iter().enumerate() {
+            last = accepted(&app, &p[seat], &id, orders(seat, n as i64 + 3, *x, *y, *d)).await;
+        }
+    }
+    let scores: Vec<Value> = last["view"]["turns"]
+        .as_array()
+        .map(|turns| turns.iter().map(|t| t["scores_after"].clone()).collect())
+        .unwrap_or_default();
+    assert_eq!(
+        scores,
+        [
+            json!([2, 0, -2]),
+            json!([0, 4, -4]),
+            json!([0, -4, 4]),
+            json!([2, -4, 2]),
+            json!([2, -4, 2])
+        ]
+    );
+    assert_eq!(last["view"]["turns"][2]["multiplier"], 4);
+    assert_eq!(last["status"], "finished");
+    assert_eq!(
+        last["view"]["result"],
+        json!({"final_scores": [2, -4, 2], "ranks": [1, 3, 1], "winners": [0, 2]})
+    );
+    assert_eq!(last["outcome"]["winners"], json!([0, 2]));
+    refused(&app, &p[0], &id, orders(0, 6, 0, 0, 0), 422, "wrong_phase").await;
+    refused(&app, &p[1], &id, select(&g1, 1), 422, "wrong_phase").await;
+
+    // Doubles need specials: E7 rows y and z.
+    let plain = start(&app, &p, json!({"specials": false})).await;
+    refused(
+        &app,
+        &p[0],
+        &plain,
+        select(&[5; 10], 1),
+        422,
+        "specials_disabled",
+    )
+    .await;
+    for player in &p {
+        accepted(&app, player, &plain, select(&[5; 10], 0)).await;
+    }
+    refused(
+        &app,
+        &p[0],
+        &plain,
+        orders(0, 1, 5, 5, 1),
+        422,
+        "specials_disabled",
+    )
+    .await;
+    assert_eq!(
+        app.legal_moves(&p[0], &plain).await["legal_moves"]["values"]["doubles_left"],
+        0
+    );
+
+    blind_moves_and_errors(&app, &p).await;
 }
 
 /// The rules' examples E12 (without its NMR) and E13 over HTTP.

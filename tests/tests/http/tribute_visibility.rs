@@ -3,7 +3,7 @@
 //! replies to illegal moves). Once its phase closes it is public; once the game is over,
 //! everything is, replaced submissions included.
 
-use blackbox::{Player, TestApp, backends};
+use blackbox::{Player, TestApp, per_backend};
 use rand::{SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 
@@ -342,144 +342,138 @@ async fn finish_and_check_revealed(app: &TestApp, viewers: &[Viewer<'_>], id: &s
     }
 }
 
-#[tokio::test]
-async fn pending_selections_and_orders_show_only_that_they_exist() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let p = three_players(&app).await;
-        let spectator = app.player("spectator").await;
-        let viewers: [Viewer<'_>; 4] = [
-            (Some(0), &p[0]),
-            (Some(1), &p[1]),
-            (Some(2), &p[2]),
-            (None, &spectator),
-        ];
-        let id = start(&app, &p, json!({})).await;
+per_backend!(pending_selections_and_orders_show_only_that_they_exist);
+async fn pending_selections_and_orders_show_only_that_they_exist(app: TestApp) {
+    let p = three_players(&app).await;
+    let spectator = app.player("spectator").await;
+    let viewers: [Viewer<'_>; 4] = [
+        (Some(0), &p[0]),
+        (Some(1), &p[1]),
+        (Some(2), &p[2]),
+        (None, &spectator),
+    ];
+    let id = start(&app, &p, json!({})).await;
 
-        let g0 = [0, 0, 2, 4, 5, 6, 7, 8, 9, 9];
-        let g1 = [0, 1, 2, 4, 5, 5, 6, 7, 8, 9];
-        let g2 = [0, 0, 0, 0, 4, 4, 9, 9, 9, 9];
-        let replaced = [3, 3, 3, 3, 5, 5, 5, 5, 9, 9];
-        submit_unseen(&app, &viewers, &id, 0, select(&replaced, 0)).await;
-        submit_unseen(&app, &viewers, &id, 0, select(&g0, 0)).await;
-        submit_unseen(&app, &viewers, &id, 1, select(&g1, 1)).await;
-        let reply = app.play(&p[2], &id, select(&g2, 2)).await;
-        assert_eq!(reply.status, 200, "{}", reply.text);
+    let g0 = [0, 0, 2, 4, 5, 6, 7, 8, 9, 9];
+    let g1 = [0, 1, 2, 4, 5, 5, 6, 7, 8, 9];
+    let g2 = [0, 0, 0, 0, 4, 4, 9, 9, 9, 9];
+    let replaced = [3, 3, 3, 3, 5, 5, 5, 5, 9, 9];
+    submit_unseen(&app, &viewers, &id, 0, select(&replaced, 0)).await;
+    submit_unseen(&app, &viewers, &id, 0, select(&g0, 0)).await;
+    submit_unseen(&app, &viewers, &id, 1, select(&g1, 1)).await;
+    let reply = app.play(&p[2], &id, select(&g2, 2)).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
 
-        // Closing the Selection phase makes every selection public, to everyone alike.
-        let selections: Vec<Value> = [g0, g1, g2]
-            .iter()
-            .enumerate()
-            .map(|(seat, cards)| json!({"seat": seat, "cards": cards, "doubles": seat, "nmr": false}))
-            .collect();
-        for (seat, viewer) in viewers {
-            let game = app.game(viewer, &id).await;
-            let view = &game["view"];
-            for (s, selection) in selections.iter().enumerate() {
-                assert_eq!(&view["seats"][s]["selection"], selection);
-                assert_eq!(view["seats"][s]["hand"], selection["cards"]);
-                assert_eq!(view["seats"][s]["doubles_left"], json!(s));
-            }
-            assert!(view["pending"].is_null());
-            let events = app.events(viewer, &id).await;
-            let closed = events["events"]
-                .as_array()
-                .and_then(|events| {
-                    events
-                        .iter()
-                        .find(|e| e["event"]["type"] == "selection_closed")
-                })
-                .map(|e| e["event"]["selections"].clone());
-            assert_eq!(closed, Some(json!(selections)));
-            // What was submitted before, including the replaced selection, stays private.
-            assert_submissions_hidden(&events, seat);
-            assert!(!card_numbers(&events).contains(&3) || seat == Some(0));
+    // Closing the Selection phase makes every selection public, to everyone alike.
+    let selections: Vec<Value> = [g0, g1, g2]
+        .iter()
+        .enumerate()
+        .map(|(seat, cards)| json!({"seat": seat, "cards": cards, "doubles": seat, "nmr": false}))
+        .collect();
+    for (seat, viewer) in viewers {
+        let game = app.game(viewer, &id).await;
+        let view = &game["view"];
+        for (s, selection) in selections.iter().enumerate() {
+            assert_eq!(&view["seats"][s]["selection"], selection);
+            assert_eq!(view["seats"][s]["hand"], selection["cards"]);
+            assert_eq!(view["seats"][s]["doubles_left"], json!(s));
         }
-
-        // Turn 1: two seats' orders stay secret until the third closes the turn.
-        submit_unseen(&app, &viewers, &id, 1, orders(1, 1, 5, 8, 0)).await;
-        submit_unseen(&app, &viewers, &id, 2, orders(2, 1, 9, 0, 1)).await;
-        submit_unseen(&app, &viewers, &id, 2, orders(2, 1, 4, 0, 0)).await;
-        let reply = app.play(&p[0], &id, orders(0, 1, 7, 9, 0)).await;
-        assert_eq!(reply.status, 200, "{}", reply.text);
-        for (seat, viewer) in viewers {
-            let game = app.game(viewer, &id).await;
-            let record = &game["view"]["turns"][0];
-            assert_eq!(
-                record["orders"],
-                json!([
-                    {"seat": 0, "plays": [{"opponent": 1, "value": 7}, {"opponent": 2, "value": 9}], "doubles": 0, "nmr": false},
-                    {"seat": 1, "plays": [{"opponent": 0, "value": 5}, {"opponent": 2, "value": 8}], "doubles": 0, "nmr": false},
-                    {"seat": 2, "plays": [{"opponent": 0, "value": 4}, {"opponent": 1, "value": 0}], "doubles": 0, "nmr": false},
-                ])
-            );
-            assert_eq!(record["scores_after"], json!([2, 0, -2]));
-            assert_eq!(game["view"]["seats"][2]["doubles_left"], 2);
-            assert_submissions_hidden(&app.events(viewer, &id).await, seat);
-        }
-
-        // Turn 2: the hands after turn 1 are public, the new orders are not.
-        submit_unseen(&app, &viewers, &id, 0, orders(0, 2, 6, 9, 0)).await;
-        finish_and_check_revealed(&app, &viewers, &id).await;
-        let events = app.events(&spectator, &id).await;
-        let first = events["events"]
+        assert!(view["pending"].is_null());
+        let events = app.events(viewer, &id).await;
+        let closed = events["events"]
             .as_array()
             .and_then(|events| {
                 events
                     .iter()
-                    .find(|e| e["event"]["type"] == "selection_submitted")
+                    .find(|e| e["event"]["type"] == "selection_closed")
             })
-            .map(|e| e["event"]["selection"].clone());
-        assert_eq!(
-            first,
-            Some(json!({"cards": replaced, "doubles": 0})),
-            "replaced submissions are revealed at the end"
-        );
+            .map(|e| e["event"]["selections"].clone());
+        assert_eq!(closed, Some(json!(selections)));
+        // What was submitted before, including the replaced selection, stays private.
+        assert_submissions_hidden(&events, seat);
+        assert!(!card_numbers(&events).contains(&3) || seat == Some(0));
     }
+
+    // Turn 1: two seats' orders stay secret until the third closes the turn.
+    submit_unseen(&app, &viewers, &id, 1, orders(1, 1, 5, 8, 0)).await;
+    submit_unseen(&app, &viewers, &id, 2, orders(2, 1, 9, 0, 1)).await;
+    submit_unseen(&app, &viewers, &id, 2, orders(2, 1, 4, 0, 0)).await;
+    let reply = app.play(&p[0], &id, orders(0, 1, 7, 9, 0)).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    for (seat, viewer) in viewers {
+        let game = app.game(viewer, &id).await;
+        let record = &game["view"]["turns"][0];
+        assert_eq!(
+            record["orders"],
+            json!([
+                {"seat": 0, "plays": [{"opponent": 1, "value": 7}, {"opponent": 2, "value": 9}], "doubles": 0, "nmr": false},
+                {"seat": 1, "plays": [{"opponent": 0, "value": 5}, {"opponent": 2, "value": 8}], "doubles": 0, "nmr": false},
+                {"seat": 2, "plays": [{"opponent": 0, "value": 4}, {"opponent": 1, "value": 0}], "doubles": 0, "nmr": false},
+            ])
+        );
+        assert_eq!(record["scores_after"], json!([2, 0, -2]));
+        assert_eq!(game["view"]["seats"][2]["doubles_left"], 2);
+        assert_submissions_hidden(&app.events(viewer, &id).await, seat);
+    }
+
+    // Turn 2: the hands after turn 1 are public, the new orders are not.
+    submit_unseen(&app, &viewers, &id, 0, orders(0, 2, 6, 9, 0)).await;
+    finish_and_check_revealed(&app, &viewers, &id).await;
+    let events = app.events(&spectator, &id).await;
+    let first = events["events"]
+        .as_array()
+        .and_then(|events| {
+            events
+                .iter()
+                .find(|e| e["event"]["type"] == "selection_submitted")
+        })
+        .map(|e| e["event"]["selection"].clone());
+    assert_eq!(
+        first,
+        Some(json!({"cards": replaced, "doubles": 0})),
+        "replaced submissions are revealed at the end"
+    );
 }
 
-#[tokio::test]
-async fn pending_blind_orders_and_doubles_show_only_that_they_exist() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let p = three_players(&app).await;
-        let spectator = app.player("spectator").await;
-        let viewers: [Viewer<'_>; 4] = [
-            (Some(0), &p[0]),
-            (Some(1), &p[1]),
-            (Some(2), &p[2]),
-            (None, &spectator),
-        ];
-        let id = start(&app, &p, json!({"blind": true, "specials": true})).await;
-        // Doubles left and the remaining totals are public; pending doubles must not move them.
-        submit_unseen(&app, &viewers, &id, 0, orders(0, 1, 9, 9, 2)).await;
-        submit_unseen(&app, &viewers, &id, 1, orders(1, 1, 0, 3, 1)).await;
-        submit_unseen(&app, &viewers, &id, 0, orders(0, 1, 8, 7, 1)).await;
-        let reply = app.play(&p[2], &id, orders(2, 1, 6, 6, 0)).await;
-        assert_eq!(reply.status, 200, "{}", reply.text);
-        for (seat, viewer) in viewers {
-            let game = app.game(viewer, &id).await;
-            let view = &game["view"];
-            assert_eq!(view["turns"][0]["multiplier"], 4);
-            let status: Vec<(Value, Value)> = (0..3)
-                .map(|s| {
-                    (
-                        view["seats"][s]["blind"]["remaining"].clone(),
-                        view["seats"][s]["doubles_left"].clone(),
-                    )
-                })
-                .collect();
-            assert_eq!(
-                status,
-                [
-                    (json!(32), json!(1)),
-                    (json!(44), json!(1)),
-                    (json!(38), json!(2))
-                ]
-            );
-            assert_submissions_hidden(&app.events(viewer, &id).await, seat);
-        }
-        submit_unseen(&app, &viewers, &id, 2, orders(2, 2, 9, 9, 2)).await;
-        finish_and_check_revealed(&app, &viewers, &id).await;
+per_backend!(pending_blind_orders_and_doubles_show_only_that_they_exist);
+async fn pending_blind_orders_and_doubles_show_only_that_they_exist(app: TestApp) {
+    let p = three_players(&app).await;
+    let spectator = app.player("spectator").await;
+    let viewers: [Viewer<'_>; 4] = [
+        (Some(0), &p[0]),
+        (Some(1), &p[1]),
+        (Some(2), &p[2]),
+        (None, &spectator),
+    ];
+    let id = start(&app, &p, json!({"blind": true, "specials": true})).await;
+    // Doubles left and the remaining totals are public; pending doubles must not move them.
+    submit_unseen(&app, &viewers, &id, 0, orders(0, 1, 9, 9, 2)).await;
+    submit_unseen(&app, &viewers, &id, 1, orders(1, 1, 0, 3, 1)).await;
+    submit_unseen(&app, &viewers, &id, 0, orders(0, 1, 8, 7, 1)).await;
+    let reply = app.play(&p[2], &id, orders(2, 1, 6, 6, 0)).await;
+    assert_eq!(reply.status, 200, "{}", reply.text);
+    for (seat, viewer) in viewers {
+        let game = app.game(viewer, &id).await;
+        let view = &game["view"];
+        assert_eq!(view["turns"][0]["multiplier"], 4);
+        let status: Vec<(Value, Value)> = (0..3)
+            .map(|s| {
+                (
+                    view["seats"][s]["blind"]["remaining"].clone(),
+                    view["seats"][s]["doubles_left"].clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            status,
+            [
+                (json!(32), json!(1)),
+                (json!(44), json!(1)),
+                (json!(38), json!(2))
+            ]
+        );
+        assert_submissions_hidden(&app.events(viewer, &id).await, seat);
     }
+    submit_unseen(&app, &viewers, &id, 2, orders(2, 2, 9, 9, 2)).await;
+    finish_and_check_revealed(&app, &viewers, &id).await;
 }

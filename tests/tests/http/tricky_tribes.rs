@@ -2,9 +2,8 @@
 //! rules file, a missed deadline, creation options and the rules' error codes.
 
 use std::collections::BTreeSet;
-use std::time::{Duration, Instant};
 
-use blackbox::{Player, Reply, TestApp, backends, replay, sha256_hex};
+use blackbox::{Player, Reply, TestApp, per_backend, replay, sha256_hex};
 use domain::Viewer;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
@@ -726,8 +725,8 @@ fn check_cards_accounted(view: &Value) {
     assert_eq!(held, 0, "the last round ends with empty hands");
 }
 
-#[tokio::test]
-async fn random_complete_games_follow_the_rules_to_the_end() {
+per_backend!(random_complete_games_follow_the_rules_to_the_end);
+async fn random_complete_games_follow_the_rules_to_the_end(app: TestApp) {
     let option_sets = [
         (2, json!({"end_condition": "fixed_rounds", "rounds": 4})),
         (3, json!({"dummy": true, "hand_size": 10, "jokers": 2})),
@@ -745,259 +744,253 @@ async fn random_complete_games_follow_the_rules_to_the_end() {
             json!({"jokers": 2, "teams": [[0, 2, 4], [1, 3, 5]], "end_condition": "fixed_rounds", "rounds": 1}),
         ),
     ];
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let players = accounts(&app, 6).await;
-        let spectator = app.player("spectator").await;
-        let mut rng = StdRng::seed_from_u64(2023);
-        for (n, options) in &option_sets {
-            let id = start(&app, &players[..*n], request(*n, options.clone(), None)).await;
-            let commitment = app.game(&spectator, &id).await["seed_commitment"].clone();
-            let finished = play_out(&app, &players[..*n], &id, &mut rng).await;
-            let context = format!("{n} players, {options}");
+    let players = accounts(&app, 6).await;
+    let spectator = app.player("spectator").await;
+    let mut rng = StdRng::seed_from_u64(2023);
+    for (n, options) in &option_sets {
+        let id = start(&app, &players[..*n], request(*n, options.clone(), None)).await;
+        let commitment = app.game(&spectator, &id).await["seed_commitment"].clone();
+        let finished = play_out(&app, &players[..*n], &id, &mut rng).await;
+        let context = format!("{n} players, {options}");
 
-            check_against_rules(&finished["view"], &finished["outcome"]);
-            check_cards_accounted(&finished["view"]);
-            check_round_events(
-                &app.events(&spectator, &id).await,
-                &finished["view"]["options"],
-            );
-            check_all_revealed(&app, &spectator, &id).await;
-            check_all_revealed(&app, &players[1], &id).await;
-            let seed = finished["seed"].as_str().unwrap_or_default();
-            assert!(!seed.is_empty(), "{context}: seed not revealed");
-            assert_eq!(json!(sha256_hex(seed)), commitment, "{context}");
+        check_against_rules(&finished["view"], &finished["outcome"]);
+        check_cards_accounted(&finished["view"]);
+        check_round_events(
+            &app.events(&spectator, &id).await,
+            &finished["view"]["options"],
+        );
+        check_all_revealed(&app, &spectator, &id).await;
+        check_all_revealed(&app, &players[1], &id).await;
+        let seed = finished["seed"].as_str().unwrap_or_default();
+        assert!(!seed.is_empty(), "{context}: seed not revealed");
+        assert_eq!(json!(sha256_hex(seed)), commitment, "{context}");
 
-            let log = app
-                .get(&spectator, &format!("/v1/games/{id}/moves"))
-                .await
-                .expect_status(200)
-                .body;
-            assert_eq!(log["seed"], seed, "{context}");
-            let inputs = list(&log["inputs"]);
-            assert_eq!(Some(inputs.len() as u64), finished["version"].as_u64());
-            for (index, input) in inputs.iter().enumerate() {
-                assert_eq!(input["version"], index + 1, "{context}: {input}");
-                assert_eq!(
-                    input["expired"], false,
-                    "{context}: nobody missed a deadline"
-                );
-                assert!(
-                    input["seat"].is_u64() && input["move"].is_object(),
-                    "{input}"
-                );
-            }
-            let replayed = replay(&log);
-            let expected: openapi::unions::GameView = replayed.view(Viewer::Spectator).into();
-            let seen = app.game(&spectator, &id).await["view"].clone();
+        let log = app
+            .get(&spectator, &format!("/v1/games/{id}/moves"))
+            .await
+            .expect_status(200)
+            .body;
+        assert_eq!(log["seed"], seed, "{context}");
+        let inputs = list(&log["inputs"]);
+        assert_eq!(Some(inputs.len() as u64), finished["version"].as_u64());
+        for (index, input) in inputs.iter().enumerate() {
+            assert_eq!(input["version"], index + 1, "{context}: {input}");
             assert_eq!(
-                serde_json::to_value(expected).unwrap_or_default(),
-                seen,
-                "{context}"
+                input["expired"], false,
+                "{context}: nobody missed a deadline"
             );
-
-            // Nothing more can be played, whoever asks.
-            assert_eq!(
-                app.legal_moves(&players[0], &id).await["legal_moves"],
-                json!([])
+            assert!(
+                input["seat"].is_u64() && input["move"].is_object(),
+                "{input}"
             );
-            let version = &finished["version"];
-            post_move(&app, &players[0], &id, version, &respond("AS"))
-                .await
-                .assert_problem(422, "game_over");
-            post_move(&app, &spectator, &id, version, &pass())
-                .await
-                .assert_problem(422, "game_over");
-            post_move(&app, &players[0], &id, version, &json!({"type": "bid"}))
-                .await
-                .assert_problem(422, "unknown_move");
         }
+        let replayed = replay(&log);
+        let expected: openapi::unions::GameView = replayed.view(Viewer::Spectator).into();
+        let seen = app.game(&spectator, &id).await["view"].clone();
+        assert_eq!(
+            serde_json::to_value(expected).unwrap_or_default(),
+            seen,
+            "{context}"
+        );
+
+        // Nothing more can be played, whoever asks.
+        assert_eq!(
+            app.legal_moves(&players[0], &id).await["legal_moves"],
+            json!([])
+        );
+        let version = &finished["version"];
+        post_move(&app, &players[0], &id, version, &respond("AS"))
+            .await
+            .assert_problem(422, "game_over");
+        post_move(&app, &spectator, &id, version, &pass())
+            .await
+            .assert_problem(422, "game_over");
+        post_move(&app, &players[0], &id, version, &json!({"type": "bid"}))
+            .await
+            .assert_problem(422, "unknown_move");
     }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Worked examples of the rules
 
+per_backend!(the_worked_example_of_a_complete_round_replays_over_http);
 /// The rules' example E12: a complete round of two players and the dummy, with its illegal moves.
-#[tokio::test]
-async fn the_worked_example_of_a_complete_round_replays_over_http() {
+async fn the_worked_example_of_a_complete_round_replays_over_http(app: TestApp) {
     let deck = split(
         "AS AH KH KC 10C JD 9D 9S 7S 8H 6H 7C 5C 5S 4D 4H QC QD 8D JS 10D 6S KD 4S 9H 7D 5H JC \
          AC 4C 6C 8C 9C 8S 10S QS KS 5D 6D AD 7H 10H JH QH",
     );
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let p = accounts(&app, 2).await;
-        let created = app
-            .post(
-                &p[0],
-                "/v1/games",
-                request(2, json!({}), Some(vec![deck.clone()])),
-            )
-            .await
-            .expect_status(201);
-        assert_eq!(created.body["fixed_setup"], true);
-        let id = created.body["id"].as_str().unwrap_or_default().to_owned();
-        app.post(&p[1], &format!("/v1/games/{id}/join"), json!({}))
-            .await
-            .expect_status(200);
+    let p = accounts(&app, 2).await;
+    let created = app
+        .post(
+            &p[0],
+            "/v1/games",
+            request(2, json!({}), Some(vec![deck.clone()])),
+        )
+        .await
+        .expect_status(201);
+    assert_eq!(created.body["fixed_setup"], true);
+    let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+    app.post(&p[1], &format!("/v1/games/{id}/join"), json!({}))
+        .await
+        .expect_status(200);
 
-        let game = app.game(&p[1], &id).await;
-        let view = &game["view"];
-        assert_eq!(view["options"]["dummy"], true);
-        assert_eq!(view["options"]["cut_deck"], true);
-        assert_eq!(view["options"]["target_score"], 15);
-        assert_eq!(view["dealer"], 0);
-        assert_eq!(
-            view["hands"][1]["cards"],
-            json!(sorted("AS KH 10C 9D 7S 6H 5C 4D QC"))
-        );
-        assert_eq!(view["hands"][0]["cards"], Value::Null);
-        assert_eq!(view["stock_size"], 26);
-        assert_eq!(game["to_act"], json!([1]));
-        let mine = app.game(&p[0], &id).await;
-        assert_eq!(
-            mine["view"]["hands"][0]["cards"],
-            json!(sorted("AH KC JD 9S 8H 7C 5S 4H QD"))
-        );
+    let game = app.game(&p[1], &id).await;
+    let view = &game["view"];
+    assert_eq!(view["options"]["dummy"], true);
+    assert_eq!(view["options"]["cut_deck"], true);
+    assert_eq!(view["options"]["target_score"], 15);
+    assert_eq!(view["dealer"], 0);
+    assert_eq!(
+        view["hands"][1]["cards"],
+        json!(sorted("AS KH 10C 9D 7S 6H 5C 4D QC"))
+    );
+    assert_eq!(view["hands"][0]["cards"], Value::Null);
+    assert_eq!(view["stock_size"], 26);
+    assert_eq!(game["to_act"], json!([1]));
+    let mine = app.game(&p[0], &id).await;
+    assert_eq!(
+        mine["view"]["hands"][0]["cards"],
+        json!(sorted("AH KC JD 9S 8H 7C 5S 4H QD"))
+    );
 
-        // The exchange.
-        refused(&app, &p[0], &id, pass(), "not_your_turn").await;
-        let drew = accepted(&app, &p[1], &id, draw()).await;
-        assert_eq!(drew["view"]["phase"]["drawn"], "8D");
-        assert_eq!(drew["view"]["hands"][1]["size"], 10);
-        assert_eq!(
-            app.game(&p[0], &id).await["view"]["phase"]["drawn"],
-            Value::Null
-        );
-        refused(&app, &p[1], &id, pass(), "discard_required").await;
-        refused(&app, &p[1], &id, draw(), "discard_required").await;
-        accepted(&app, &p[1], &id, discard("5C")).await;
-        let swapped = accepted(&app, &p[0], &id, discard("4H")).await;
-        let view = &swapped["view"];
-        assert_eq!(
-            view["hands"][0]["cards"],
-            json!(sorted("AH KC JD JS 9S 8H 7C 5S QD"))
-        );
-        assert_eq!(view["stock_size"], 23, "two draws, then the dummy's lead");
-        assert_eq!(view["discard_size"], 2);
-        let actions: Vec<Value> = list(&view["exchanges"])
-            .iter()
-            .map(|e| e["action"].clone())
-            .collect();
-        assert_eq!(
-            actions,
-            [json!("draw_then_discard"), json!("discard_then_draw")]
-        );
-        // The dummy led the top stock card face down: nobody sees it.
-        let trick = &view["trick"];
-        assert_eq!(trick["leader"], "dummy");
-        assert_eq!(trick["kind"], "dark");
-        assert_eq!(
-            trick["plays"],
-            json!([{"participant": "dummy", "position": 0, "card": null}])
-        );
-        assert_eq!(trick["next"], 1);
+    // The exchange.
+    refused(&app, &p[0], &id, pass(), "not_your_turn").await;
+    let drew = accepted(&app, &p[1], &id, draw()).await;
+    assert_eq!(drew["view"]["phase"]["drawn"], "8D");
+    assert_eq!(drew["view"]["hands"][1]["size"], 10);
+    assert_eq!(
+        app.game(&p[0], &id).await["view"]["phase"]["drawn"],
+        Value::Null
+    );
+    refused(&app, &p[1], &id, pass(), "discard_required").await;
+    refused(&app, &p[1], &id, draw(), "discard_required").await;
+    accepted(&app, &p[1], &id, discard("5C")).await;
+    let swapped = accepted(&app, &p[0], &id, discard("4H")).await;
+    let view = &swapped["view"];
+    assert_eq!(
+        view["hands"][0]["cards"],
+        json!(sorted("AH KC JD JS 9S 8H 7C 5S QD"))
+    );
+    assert_eq!(view["stock_size"], 23, "two draws, then the dummy's lead");
+    assert_eq!(view["discard_size"], 2);
+    let actions: Vec<Value> = list(&view["exchanges"])
+        .iter()
+        .map(|e| e["action"].clone())
+        .collect();
+    assert_eq!(
+        actions,
+        [json!("draw_then_discard"), json!("discard_then_draw")]
+    );
+    // The dummy led the top stock card face down: nobody sees it.
+    let trick = &view["trick"];
+    assert_eq!(trick["leader"], "dummy");
+    assert_eq!(trick["kind"], "dark");
+    assert_eq!(
+        trick["plays"],
+        json!([{"participant": "dummy", "position": 0, "card": null}])
+    );
+    assert_eq!(trick["next"], 1);
 
-        let tricks: [(Inputs, Value); 9] = [
-            (
-                vec![(1, respond("QC")), (0, respond("8H"))],
-                json!({"kind": "dark", "mode": "loot", "winner": 1, "loser": null, "taker": 1,
+    let tricks: [(Inputs, Value); 9] = [
+        (
+            vec![(1, respond("QC")), (0, respond("8H"))],
+            json!({"kind": "dark", "mode": "loot", "winner": 1, "loser": null, "taker": 1,
                        "collected": ["10D"], "discarded": ["QC", "8H"]}),
-            ),
-            (
-                vec![(1, lead("7S", "open")), (0, respond("5S"))],
-                json!({"kind": "open_black", "mode": "penalty", "winner": null, "loser": 0,
+        ),
+        (
+            vec![(1, lead("7S", "open")), (0, respond("5S"))],
+            json!({"kind": "open_black", "mode": "penalty", "winner": null, "loser": 0,
                        "taker": 0, "collected": ["7S"], "discarded": ["5S", "6S"]}),
-            ),
-            (
-                vec![(0, lead("KC", "closed")), (1, respond("6H"))],
-                json!({"kind": "dark", "mode": "loot", "winner": "dummy", "loser": null,
+        ),
+        (
+            vec![(0, lead("KC", "closed")), (1, respond("6H"))],
+            json!({"kind": "dark", "mode": "loot", "winner": "dummy", "loser": null,
                        "taker": "dummy", "collected": ["6H"], "discarded": ["KC", "KD"]}),
-            ),
-            (
-                vec![(1, respond("10C")), (0, respond("QD"))],
-                json!({"kind": "dark", "mode": "loot", "winner": 0, "loser": null, "taker": 0,
+        ),
+        (
+            vec![(1, respond("10C")), (0, respond("QD"))],
+            json!({"kind": "dark", "mode": "loot", "winner": 0, "loser": null, "taker": 0,
                        "collected": [], "discarded": ["4S", "10C", "QD"]}),
-            ),
-            (
-                vec![(0, lead("JS", "closed")), (1, respond("8D"))],
-                json!({"kind": "dark", "mode": "loot", "winner": 0, "loser": null, "taker": 0,
+        ),
+        (
+            vec![(0, lead("JS", "closed")), (1, respond("8D"))],
+            json!({"kind": "dark", "mode": "loot", "winner": 0, "loser": null, "taker": 0,
                        "collected": ["9H"], "discarded": ["JS", "8D"],
                        "open_lead_required": true}),
-            ),
-            (
-                vec![(0, lead("7C", "open")), (1, respond("AS"))],
-                json!({"kind": "open_black", "mode": "loot", "winner": 1, "loser": null,
+        ),
+        (
+            vec![(0, lead("7C", "open")), (1, respond("AS"))],
+            json!({"kind": "open_black", "mode": "loot", "winner": 1, "loser": null,
                        "taker": 1, "collected": ["7D"], "discarded": ["7C", "AS"]}),
-            ),
-            (
-                vec![(1, lead("4D", "open")), (0, respond("JD"))],
-                json!({"kind": "open_red", "mode": "reward", "winner": 0, "loser": null,
+        ),
+        (
+            vec![(1, lead("4D", "open")), (0, respond("JD"))],
+            json!({"kind": "open_red", "mode": "reward", "winner": 0, "loser": null,
                        "taker": 0, "collected": ["4D"], "discarded": ["JD", "5H"]}),
-            ),
-            (
-                vec![(0, lead("9S", "open")), (1, respond("9D"))],
-                json!({"kind": "open_black", "mode": "loot", "winner": "dummy", "loser": null,
+        ),
+        (
+            vec![(0, lead("9S", "open")), (1, respond("9D"))],
+            json!({"kind": "open_black", "mode": "loot", "winner": "dummy", "loser": null,
                        "taker": "dummy", "collected": ["9D"], "discarded": ["9S", "JC"]}),
-            ),
-            (
-                vec![(1, respond("KH")), (0, respond("AH"))],
-                json!({"kind": "dark", "mode": "loot", "winner": 0, "loser": null, "taker": 0,
+        ),
+        (
+            vec![(1, respond("KH")), (0, respond("AH"))],
+            json!({"kind": "dark", "mode": "loot", "winner": 0, "loser": null, "taker": 0,
                        "collected": ["KH"], "discarded": ["AC", "AH"]}),
-            ),
-        ];
-        for (index, (moves, expected)) in tricks.iter().enumerate() {
-            if index == 5 {
-                // Seat 0 won its own dark lead: it must lead open.
-                let game = app.game(&p[0], &id).await;
-                assert_eq!(game["view"]["open_lead_obligation"], 0);
-                refused(&app, &p[0], &id, lead("7C", "closed"), "open_lead_required").await;
-                let legal = list(&app.legal_moves(&p[0], &id).await["legal_moves"]);
-                assert!(legal.iter().all(|mv| mv["face"] == "open"), "{legal:?}");
-            }
-            for (seat, mv) in moves.iter() {
-                accepted(&app, &p[*seat], &id, mv.clone()).await;
-            }
-            let view = app.game(&p[0], &id).await["view"].clone();
-            let record = &view["tricks"][index];
-            for (key, value) in expected.as_object().into_iter().flatten() {
-                assert_eq!(
-                    &record[key],
-                    value,
-                    "trick {}: {key} in {record}",
-                    index + 1
-                );
-            }
-            if index < 8 && expected.get("open_lead_required").is_none() {
-                assert_eq!(record["open_lead_required"], false, "trick {}", index + 1);
-            }
+        ),
+    ];
+    for (index, (moves, expected)) in tricks.iter().enumerate() {
+        if index == 5 {
+            // Seat 0 won its own dark lead: it must lead open.
+            let game = app.game(&p[0], &id).await;
+            assert_eq!(game["view"]["open_lead_obligation"], 0);
+            refused(&app, &p[0], &id, lead("7C", "closed"), "open_lead_required").await;
+            let legal = list(&app.legal_moves(&p[0], &id).await["legal_moves"]);
+            assert!(legal.iter().all(|mv| mv["face"] == "open"), "{legal:?}");
         }
-
-        let game = app.game(&p[0], &id).await;
-        let view = &game["view"];
-        let summary = &view["rounds"][0];
-        assert_eq!(
-            summary["stacks"],
-            json!([["7S", "9H", "4D", "KH"], ["10D", "7D"]])
-        );
-        assert_eq!(summary["dummy_stack"], json!(["6H", "9D"]));
-        assert_eq!(summary["seat_scores"], json!([3, 2]));
-        assert_eq!(
-            view["scores"],
-            json!([{"seats": [0], "score": 3}, {"seats": [1], "score": 2}])
-        );
-        assert_eq!(game["status"], "active", "nobody reached 15");
-        assert_eq!(view["round"], 2);
-        assert_eq!(view["dealer"], 1);
-        assert_eq!(
-            game["to_act"],
-            json!([0]),
-            "seat 0 is left of dealer seat 1"
-        );
-        assert_eq!(view["open_lead_obligation"], Value::Null);
-        assert_eq!(view["stacks"], json!([[], []]));
+        for (seat, mv) in moves.iter() {
+            accepted(&app, &p[*seat], &id, mv.clone()).await;
+        }
+        let view = app.game(&p[0], &id).await["view"].clone();
+        let record = &view["tricks"][index];
+        for (key, value) in expected.as_object().into_iter().flatten() {
+            assert_eq!(
+                &record[key],
+                value,
+                "trick {}: {key} in {record}",
+                index + 1
+            );
+        }
+        if index < 8 && expected.get("open_lead_required").is_none() {
+            assert_eq!(record["open_lead_required"], false, "trick {}", index + 1);
+        }
     }
+
+    let game = app.game(&p[0], &id).await;
+    let view = &game["view"];
+    let summary = &view["rounds"][0];
+    assert_eq!(
+        summary["stacks"],
+        json!([["7S", "9H", "4D", "KH"], ["10D", "7D"]])
+    );
+    assert_eq!(summary["dummy_stack"], json!(["6H", "9D"]));
+    assert_eq!(summary["seat_scores"], json!([3, 2]));
+    assert_eq!(
+        view["scores"],
+        json!([{"seats": [0], "score": 3}, {"seats": [1], "score": 2}])
+    );
+    assert_eq!(game["status"], "active", "nobody reached 15");
+    assert_eq!(view["round"], 2);
+    assert_eq!(view["dealer"], 1);
+    assert_eq!(
+        game["to_act"],
+        json!([0]),
+        "seat 0 is left of dealer seat 1"
+    );
+    assert_eq!(view["open_lead_obligation"], Value::Null);
+    assert_eq!(view["stacks"], json!([[], []]));
 }
 
 fn sorted(cards: &str) -> Vec<String> {
@@ -1006,72 +999,69 @@ fn sorted(cards: &str) -> Vec<String> {
     cards
 }
 
+per_backend!(the_dummy_leads_open_after_winning_its_own_dark_lead);
 /// The rules' example E11: the dummy wins its own dark lead and turns the next stock card up.
-#[tokio::test]
-async fn the_dummy_leads_open_after_winning_its_own_dark_lead() {
+async fn the_dummy_leads_open_after_winning_its_own_dark_lead(app: TestApp) {
     let deck = arrange(
         &full_deck(0, true),
         9,
         &[&["9S", "6C"], &["QH", "5H"], &["5D", "8S"]],
         &["AC", "4C"],
     );
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let p = accounts(&app, 3).await;
-        let id = start(
-            &app,
-            &p,
-            request(3, json!({"dummy": true}), Some(vec![deck.clone()])),
-        )
-        .await;
-        for seat in [1, 2, 0] {
-            accepted(&app, &p[seat], &id, pass()).await;
-        }
-        accepted(&app, &p[1], &id, respond("QH")).await;
-        accepted(&app, &p[2], &id, respond("5D")).await;
-        let game = accepted(&app, &p[0], &id, respond("9S")).await;
-        let view = &game["view"];
-        let record = &view["tricks"][0];
-        assert_eq!(record["winner"], "dummy", "{record}");
-        assert_eq!(record["collected"], json!(["QH"]), "{record}");
-        assert_eq!(record["discarded"], json!(["AC", "5D", "9S"]), "{record}");
-        assert_eq!(record["open_lead_required"], true, "{record}");
-        assert_eq!(view["dummy_stack"], json!(["QH"]));
-        // The open lead is public at once, to every seat and to spectators.
-        let trick = &view["trick"];
-        assert_eq!(trick["leader"], "dummy");
-        assert_eq!(trick["kind"], "open_black");
-        assert_eq!(trick["lead_face"], "open");
-        assert_eq!(
-            trick["plays"],
-            json!([{"participant": "dummy", "position": 0, "card": "4C"}])
-        );
-        let spectator = app.player("spectator").await;
-        assert_eq!(app.game(&spectator, &id).await["view"]["trick"], *trick);
-        let events = list(&app.events(&spectator, &id).await["events"]);
-        let started = events
-            .iter()
-            .rev()
-            .find(|entry| entry["event"]["type"] == "trick_started")
-            .map(|entry| entry["event"].clone());
-        assert_eq!(
-            started,
-            Some(
-                json!({"type": "trick_started", "round": 1, "number": 2, "leader": "dummy",
-                        "open_lead_required": true})
-            )
-        );
-
-        accepted(&app, &p[1], &id, respond("5H")).await;
-        accepted(&app, &p[2], &id, respond("8S")).await;
-        let game = accepted(&app, &p[0], &id, respond("6C")).await;
-        let record = &game["view"]["tricks"][1];
-        assert_eq!(record["mode"], "loot", "{record}");
-        assert_eq!(record["winner"], 2, "{record}");
-        assert_eq!(record["collected"], json!(["5H"]), "{record}");
-        assert_eq!(record["discarded"], json!(["4C", "8S", "6C"]), "{record}");
-        assert_eq!(game["to_act"], json!([2]));
+    let p = accounts(&app, 3).await;
+    let id = start(
+        &app,
+        &p,
+        request(3, json!({"dummy": true}), Some(vec![deck.clone()])),
+    )
+    .await;
+    for seat in [1, 2, 0] {
+        accepted(&app, &p[seat], &id, pass()).await;
     }
+    accepted(&app, &p[1], &id, respond("QH")).await;
+    accepted(&app, &p[2], &id, respond("5D")).await;
+    let game = accepted(&app, &p[0], &id, respond("9S")).await;
+    let view = &game["view"];
+    let record = &view["tricks"][0];
+    assert_eq!(record["winner"], "dummy", "{record}");
+    assert_eq!(record["collected"], json!(["QH"]), "{record}");
+    assert_eq!(record["discarded"], json!(["AC", "5D", "9S"]), "{record}");
+    assert_eq!(record["open_lead_required"], true, "{record}");
+    assert_eq!(view["dummy_stack"], json!(["QH"]));
+    // The open lead is public at once, to every seat and to spectators.
+    let trick = &view["trick"];
+    assert_eq!(trick["leader"], "dummy");
+    assert_eq!(trick["kind"], "open_black");
+    assert_eq!(trick["lead_face"], "open");
+    assert_eq!(
+        trick["plays"],
+        json!([{"participant": "dummy", "position": 0, "card": "4C"}])
+    );
+    let spectator = app.player("spectator").await;
+    assert_eq!(app.game(&spectator, &id).await["view"]["trick"], *trick);
+    let events = list(&app.events(&spectator, &id).await["events"]);
+    let started = events
+        .iter()
+        .rev()
+        .find(|entry| entry["event"]["type"] == "trick_started")
+        .map(|entry| entry["event"].clone());
+    assert_eq!(
+        started,
+        Some(
+            json!({"type": "trick_started", "round": 1, "number": 2, "leader": "dummy",
+                        "open_lead_required": true})
+        )
+    );
+
+    accepted(&app, &p[1], &id, respond("5H")).await;
+    accepted(&app, &p[2], &id, respond("8S")).await;
+    let game = accepted(&app, &p[0], &id, respond("6C")).await;
+    let record = &game["view"]["tricks"][1];
+    assert_eq!(record["mode"], "loot", "{record}");
+    assert_eq!(record["winner"], 2, "{record}");
+    assert_eq!(record["collected"], json!(["5H"]), "{record}");
+    assert_eq!(record["discarded"], json!(["4C", "8S", "6C"]), "{record}");
+    assert_eq!(game["to_act"], json!([2]));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1092,12 +1082,6 @@ struct Waiting {
     next: Value,
     /// `observer`'s hand after the expiry.
     hand: Vec<String>,
-}
-
-fn unix_now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.as_secs() as i64)
 }
 
 /// Games with a 10-second deadline, each stopped where a seat must decide: four games of the
@@ -1158,10 +1142,7 @@ async fn stop_before_deadlines(app: &TestApp, p: &[Player], deck: &[String]) -> 
         )
         .await;
         let first = app.game(&p[1], &id).await["deadline_at"].clone();
-        assert!(
-            first.as_i64().unwrap_or(0) >= unix_now() + 9,
-            "10 seconds: {first}"
-        );
+        assert_eq!(first, json!(app.now() + 10), "10 seconds");
         for (seat, mv) in moves {
             let game = accepted(app, &p[seat], &id, mv.clone()).await;
             if mv == draw() {
@@ -1197,10 +1178,7 @@ async fn stop_before_deadlines(app: &TestApp, p: &[Player], deck: &[String]) -> 
     let options = json!({"end_condition": "fixed_rounds", "rounds": 1, "deadline_secs": 10});
     let id = start(app, p, request(6, options, Some(vec![six]))).await;
     let first = app.game(&p[2], &id).await["deadline_at"].clone();
-    assert!(
-        first.as_i64().unwrap_or(0) >= unix_now() + 9,
-        "10 seconds: {first}"
-    );
+    assert_eq!(first, json!(app.now() + 10), "10 seconds");
     let highest = hands[1].last().cloned().unwrap_or_default();
     let game = accepted(
         app,
@@ -1234,460 +1212,441 @@ async fn stop_before_deadlines(app: &TestApp, p: &[Player], deck: &[String]) -> 
     waiting
 }
 
-#[tokio::test]
-async fn a_missed_deadline_applies_the_default_move_without_any_request() {
+per_backend!(a_missed_deadline_applies_the_default_move_without_any_request);
+async fn a_missed_deadline_applies_the_default_move_without_any_request(app: TestApp) {
     let deck = split(
         "AS AH KH KC 10C JD 9D 9S 7S 8H 6H 7C 5C 5S 4D 4H QC QD 8D JS 10D 6S KD 4S 9H 7D 5H JC \
          AC 4C 6C 8C 9C 8S 10S QS KS 5D 6D AD 7H 10H JH QH",
     );
-    // Every backend's games are set up first, so that all of them wait out one deadline together.
-    let mut runs = Vec::new();
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let p = accounts(&app, 6).await;
-        let waiting = stop_before_deadlines(&app, &p, &deck).await;
-        runs.push((app, p, waiting));
-    }
-    let last_deadline = runs
+    let p = accounts(&app, 6).await;
+    let waiting = stop_before_deadlines(&app, &p, &deck).await;
+    let last_deadline = waiting
         .iter()
-        .flat_map(|(_, _, waiting)| waiting.iter().map(|w| w.deadline_at))
+        .map(|stop| stop.deadline_at)
         .max()
-        .unwrap_or_default();
-    // Only the health check is requested meanwhile: any request on a game would expire it too.
-    let started = Instant::now();
-    while unix_now() < last_deadline + 3 {
-        assert!(
-            started.elapsed() < Duration::from_secs(25),
-            "waited too long"
-        );
-        for (app, _, _) in &runs {
-            app.request(reqwest::Method::GET, "/healthz", None, None)
-                .await
-                .expect_status(200);
-        }
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
-    let looked_at = unix_now();
+        .expect("games wait for a deadline");
+    // No request touches a game meanwhile: any request on a game would expire it too. The
+    // clock moves past every deadline, and the server's tick must apply the default moves.
+    app.advance_clock(last_deadline - app.now());
+    app.tick().await;
+    // An expiry made by a request from here on would carry this later time.
+    app.advance_clock(1);
+    let looked_at = app.now();
 
     let mut rng = StdRng::seed_from_u64(10);
-    for (app, p, waiting) in &runs {
-        for stop in waiting {
-            let p = &p[..stop.n];
-            let game = app.game(&p[stop.observer], &stop.id).await;
-            let context = format!("{} players, stopped at version {}", stop.n, stop.version);
-            assert_eq!(
-                game["version"],
-                stop.version + 1,
-                "{context}: one expiry: {game}"
-            );
-            assert_eq!(game["to_act"], stop.next, "{context}: {game}");
-            assert_eq!(
-                game["view"]["hands"][stop.observer]["cards"],
-                json!(stop.hand),
-                "{context}"
-            );
-            let expired_events = |events: &Value| -> Vec<Value> {
-                list(&events["events"])
-                    .into_iter()
-                    .filter(|entry| entry["version"] == stop.version + 1)
-                    .map(|entry| entry["event"].clone())
-                    .collect()
-            };
-            let seen = expired_events(&app.events(&p[stop.observer], &stop.id).await);
-            assert!(seen.starts_with(&stop.events), "{context}: {seen:?}");
-            let defaults = stop.events.iter().filter(|e| e["timeout"] == true).count();
-            let all = list(&app.events(&p[stop.observer], &stop.id).await["events"]);
-            let timeouts = all.iter().filter(|e| e["event"]["timeout"] == true).count();
-            assert_eq!(
-                timeouts, defaults,
-                "{context}: only the default moves are marked"
-            );
-            // Every seat sees the default moves, but a hidden card only if it is its own.
-            for (seat, player) in p.iter().enumerate() {
-                for event in expired_events(&app.events(player, &stop.id).await) {
-                    if event["type"] == "trick_started" {
-                        continue;
-                    }
-                    assert_eq!(event["timeout"], true, "{context}: {event}");
-                    let owner = event.get("seat").or(event.get("participant"));
-                    if event.get("card").is_none() {
-                        continue;
-                    }
-                    if owner != Some(&json!(seat)) && event["face"] != "open" {
-                        assert!(event["card"].is_null(), "{context}: seat {seat}: {event}");
-                        assert!(event["drawn"].is_null(), "{context}: seat {seat}: {event}");
-                    } else {
-                        assert!(event["card"].is_string(), "{context}: seat {seat}: {event}");
-                    }
+    for stop in &waiting {
+        let p = &p[..stop.n];
+        let game = app.game(&p[stop.observer], &stop.id).await;
+        let context = format!("{} players, stopped at version {}", stop.n, stop.version);
+        assert_eq!(
+            game["version"],
+            stop.version + 1,
+            "{context}: one expiry: {game}"
+        );
+        assert_eq!(game["to_act"], stop.next, "{context}: {game}");
+        assert_eq!(
+            game["view"]["hands"][stop.observer]["cards"],
+            json!(stop.hand),
+            "{context}"
+        );
+        let expired_events = |events: &Value| -> Vec<Value> {
+            list(&events["events"])
+                .into_iter()
+                .filter(|entry| entry["version"] == stop.version + 1)
+                .map(|entry| entry["event"].clone())
+                .collect()
+        };
+        let seen = expired_events(&app.events(&p[stop.observer], &stop.id).await);
+        assert!(seen.starts_with(&stop.events), "{context}: {seen:?}");
+        let defaults = stop.events.iter().filter(|e| e["timeout"] == true).count();
+        let all = list(&app.events(&p[stop.observer], &stop.id).await["events"]);
+        let timeouts = all.iter().filter(|e| e["event"]["timeout"] == true).count();
+        assert_eq!(
+            timeouts, defaults,
+            "{context}: only the default moves are marked"
+        );
+        // Every seat sees the default moves, but a hidden card only if it is its own.
+        for (seat, player) in p.iter().enumerate() {
+            for event in expired_events(&app.events(player, &stop.id).await) {
+                if event["type"] == "trick_started" {
+                    continue;
+                }
+                assert_eq!(event["timeout"], true, "{context}: {event}");
+                let owner = event.get("seat").or(event.get("participant"));
+                if event.get("card").is_none() {
+                    continue;
+                }
+                if owner != Some(&json!(seat)) && event["face"] != "open" {
+                    assert!(event["card"].is_null(), "{context}: seat {seat}: {event}");
+                    assert!(event["drawn"].is_null(), "{context}: seat {seat}: {event}");
+                } else {
+                    assert!(event["card"].is_string(), "{context}: seat {seat}: {event}");
                 }
             }
-
-            play_out(app, p, &stop.id, &mut rng).await;
-            let log = app
-                .get(&p[0], &format!("/v1/games/{}/moves", stop.id))
-                .await
-                .expect_status(200)
-                .body;
-            assert_eq!(log["setup"]["decks"].as_array().map(Vec::len), Some(1));
-            let expired: Vec<Value> = list(&log["inputs"])
-                .into_iter()
-                .filter(|input| input["expired"] == true)
-                .collect();
-            assert_eq!(expired.len(), 1, "{context}: {log}");
-            let input = &expired[0];
-            assert_eq!(input["version"], stop.version + 1, "{context}: {input}");
-            assert!(
-                input["seat"].is_null() && input["move"].is_null(),
-                "{input}"
-            );
-            let when = input["now"].as_i64().unwrap_or_default();
-            assert!(
-                (stop.deadline_at..looked_at).contains(&when),
-                "{context}: expired at {when}, deadline {}, first looked at {looked_at}: \
-                 not by the tick",
-                stop.deadline_at
-            );
         }
+
+        play_out(&app, p, &stop.id, &mut rng).await;
+        let log = app
+            .get(&p[0], &format!("/v1/games/{}/moves", stop.id))
+            .await
+            .expect_status(200)
+            .body;
+        assert_eq!(log["setup"]["decks"].as_array().map(Vec::len), Some(1));
+        let expired: Vec<Value> = list(&log["inputs"])
+            .into_iter()
+            .filter(|input| input["expired"] == true)
+            .collect();
+        assert_eq!(expired.len(), 1, "{context}: {log}");
+        let input = &expired[0];
+        assert_eq!(input["version"], stop.version + 1, "{context}: {input}");
+        assert!(
+            input["seat"].is_null() && input["move"].is_null(),
+            "{input}"
+        );
+        let when = input["now"].as_i64().unwrap_or_default();
+        assert!(
+            (stop.deadline_at..looked_at).contains(&when),
+            "{context}: expired at {when}, deadline {}, first looked at {looked_at}: \
+                 not by the tick",
+            stop.deadline_at
+        );
     }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Creation options
 
-#[tokio::test]
-async fn game_kinds_list_every_option_and_bad_options_are_refused() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let players = accounts(&app, 6).await;
-        let creator = &players[0];
+per_backend!(game_kinds_list_every_option_and_bad_options_are_refused);
+async fn game_kinds_list_every_option_and_bad_options_are_refused(app: TestApp) {
+    let players = accounts(&app, 6).await;
+    let creator = &players[0];
 
-        let kinds = app
-            .get(creator, "/v1/game-kinds")
-            .await
-            .expect_status(200)
-            .body;
-        let kind = list(&kinds)
-            .into_iter()
-            .find(|kind| kind["id"] == "tricky_tribes")
-            .unwrap_or_else(|| panic!("tricky_tribes is not listed: {kinds}"));
-        assert_eq!(kind["name"], "Tricky Tribes");
-        assert_eq!(kind["min_players"], 2);
-        assert_eq!(kind["max_players"], 6);
-        let defaults: Vec<(String, Value)> = list(&kind["options"])
-            .iter()
-            .map(|option| {
-                assert!(option["allowed"].is_string() && option["description"].is_string());
-                assert!(option["value_type"].is_string(), "{option}");
-                assert!(option.get("default").is_some(), "{option}");
-                (
-                    option["key"].as_str().unwrap_or_default().to_owned(),
-                    option["default"].clone(),
-                )
-            })
-            .collect();
-        let keys: Vec<&str> = defaults.iter().map(|(key, _)| key.as_str()).collect();
-        assert_eq!(
-            keys,
-            [
-                "jokers",
-                "cut_deck",
-                "hand_size",
-                "dummy",
-                "teams",
-                "end_condition",
-                "target_score",
-                "rounds",
-                "deadline_secs"
-            ]
-        );
-        let default = |key: &str| {
-            defaults
-                .iter()
-                .find(|(k, _)| k == key)
-                .map(|(_, v)| v.clone())
-                .unwrap_or_default()
-        };
-        assert_eq!(default("jokers"), 0);
-        assert_eq!(default("teams"), json!([]));
-        assert_eq!(default("end_condition"), "target_score");
-        assert_eq!(default("rounds"), Value::Null);
-        assert_eq!(default("deadline_secs"), Value::Null);
-
-        let refusals = [
-            (4, json!({"speed": 1}), "unknown_option", "speed"),
-            (
-                4,
-                json!({"jokers": 3, "speed": 1}),
-                "unknown_option",
-                "speed",
-            ),
-            (7, json!({}), "invalid_players", "players"),
-            (1, json!({}), "invalid_players", "players"),
-            (4, json!({"players": 5}), "invalid_players", "players"),
-            (4, json!({"jokers": 3}), "invalid_jokers", "jokers"),
-            (4, json!({"jokers": -1}), "invalid_jokers", "jokers"),
-            (4, json!({"jokers": "1"}), "invalid_jokers", "jokers"),
-            (4, json!({"jokers": 1.5}), "invalid_jokers", "jokers"),
-            (
-                4,
-                json!({"jokers": 3, "cut_deck": true}),
-                "invalid_jokers",
-                "jokers",
-            ),
-            (
-                3,
-                json!({"cut_deck": "yes"}),
-                "invalid_cut_deck",
-                "cut_deck",
-            ),
-            (
-                4,
-                json!({"cut_deck": true}),
-                "cut_deck_not_allowed",
-                "cut_deck",
-            ),
-            (
-                4,
-                json!({"cut_deck": true, "hand_size": 10}),
-                "cut_deck_not_allowed",
-                "cut_deck",
-            ),
-            (
-                4,
-                json!({"hand_size": 10}),
-                "invalid_hand_size",
-                "hand_size",
-            ),
-            (6, json!({"hand_size": 9}), "invalid_hand_size", "hand_size"),
-            (2, json!({"hand_size": 8}), "invalid_hand_size", "hand_size"),
-            (
-                3,
-                json!({"hand_size": "9"}),
-                "invalid_hand_size",
-                "hand_size",
-            ),
-            (3, json!({"dummy": "true"}), "invalid_dummy", "dummy"),
-            (2, json!({"dummy": false}), "dummy_required", "dummy"),
-            (4, json!({"dummy": true}), "dummy_not_allowed", "dummy"),
-            (3, json!({"teams": [[0, 2]]}), "teams_not_allowed", "teams"),
-            (5, json!({"teams": [[0, 7]]}), "invalid_teams", "teams"),
-            (
-                5,
-                json!({"teams": [[0, 2], [2, 4]]}),
-                "invalid_teams",
-                "teams",
-            ),
-            (6, json!({"teams": [[0, 2, 4]]}), "invalid_teams", "teams"),
-            (
-                5,
-                json!({"teams": [[0, 2, 4], [1, 3]]}),
-                "invalid_teams",
-                "teams",
-            ),
-            (4, json!({"teams": [0, 2]}), "invalid_teams", "teams"),
-            (4, json!({"teams": "[[0,2]]"}), "invalid_teams", "teams"),
-            (
-                6,
-                json!({"teams": [[0, 1], [3, 4]]}),
-                "teammates_adjacent",
-                "teams",
-            ),
-            (4, json!({"teams": [[0, 3]]}), "teammates_adjacent", "teams"),
-            (
-                4,
-                json!({"end_condition": "rounds"}),
-                "invalid_end_condition",
-                "end_condition",
-            ),
-            (
-                4,
-                json!({"target_score": 0}),
-                "invalid_target_score",
-                "target_score",
-            ),
-            (
-                4,
-                json!({"target_score": 1001}),
-                "invalid_target_score",
-                "target_score",
-            ),
-            (
-                4,
-                json!({"end_condition": "fixed_rounds", "target_score": 20, "rounds": 3}),
-                "target_score_not_applicable",
-                "target_score",
-            ),
-            (
-                5,
-                json!({"end_condition": "fixed_rounds"}),
-                "rounds_required",
-                "rounds",
-            ),
-            (
-                4,
-                json!({"end_condition": "fixed_rounds", "rounds": 0}),
-                "invalid_rounds",
-                "rounds",
-            ),
-            (
-                4,
-                json!({"end_condition": "fixed_rounds", "rounds": 101}),
-                "invalid_rounds",
-                "rounds",
-            ),
-            (4, json!({"rounds": 3}), "rounds_not_applicable", "rounds"),
-            (
-                4,
-                json!({"deadline_secs": 9}),
-                "invalid_deadline",
-                "deadline_secs",
-            ),
-            (
-                4,
-                json!({"deadline_secs": 86401}),
-                "invalid_deadline",
-                "deadline_secs",
-            ),
-            (
-                4,
-                json!({"deadline_secs": "60"}),
-                "invalid_deadline",
-                "deadline_secs",
-            ),
-        ];
-        for (n, options, code, option) in refusals {
-            let reply = app
-                .post(creator, "/v1/games", request(n, options.clone(), None))
-                .await;
-            assert_eq!(reply.code(), code, "{n} players, {options}: {}", reply.text);
-            reply.assert_problem(422, code);
-            assert_eq!(reply.body["option"], option, "{options}: {}", reply.text);
-        }
-        let page = app.get(creator, "/v1/games").await.expect_status(200).body;
-        assert_eq!(page["total"], 0, "a refused game was created");
-
-        // Setups must be a permutation of the game's deck, one per round.
-        let mut with_two = full_deck(0, true);
-        with_two[0] = "2H".to_owned();
-        let mut repeated = full_deck(0, true);
-        repeated[1] = repeated[0].clone();
-        for decks in [
-            vec![with_two],
-            vec![repeated],
-            vec![full_deck(0, true)[1..].to_vec()],
-            vec![full_deck(0, true), full_deck(1, true)],
-            vec![full_deck(0, false)],
-        ] {
-            app.post(creator, "/v1/games", request(2, json!({}), Some(decks)))
-                .await
-                .assert_problem(422, "invalid_setup");
-        }
-        app.post(
-            creator,
-            "/v1/games",
-            json!({"kind": "tricky_tribes", "players": 2, "setup": {"decks": "AS KS"}}),
-        )
+    let kinds = app
+        .get(creator, "/v1/game-kinds")
         .await
-        .assert_problem(400, "malformed");
+        .expect_status(200)
+        .body;
+    let kind = list(&kinds)
+        .into_iter()
+        .find(|kind| kind["id"] == "tricky_tribes")
+        .unwrap_or_else(|| panic!("tricky_tribes is not listed: {kinds}"));
+    assert_eq!(kind["name"], "Tricky Tribes");
+    assert_eq!(kind["min_players"], 2);
+    assert_eq!(kind["max_players"], 6);
+    let defaults: Vec<(String, Value)> = list(&kind["options"])
+        .iter()
+        .map(|option| {
+            assert!(option["allowed"].is_string() && option["description"].is_string());
+            assert!(option["value_type"].is_string(), "{option}");
+            assert!(option.get("default").is_some(), "{option}");
+            (
+                option["key"].as_str().unwrap_or_default().to_owned(),
+                option["default"].clone(),
+            )
+        })
+        .collect();
+    let keys: Vec<&str> = defaults.iter().map(|(key, _)| key.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "jokers",
+            "cut_deck",
+            "hand_size",
+            "dummy",
+            "teams",
+            "end_condition",
+            "target_score",
+            "rounds",
+            "deadline_secs"
+        ]
+    );
+    let default = |key: &str| {
+        defaults
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.clone())
+            .unwrap_or_default()
+    };
+    assert_eq!(default("jokers"), 0);
+    assert_eq!(default("teams"), json!([]));
+    assert_eq!(default("end_condition"), "target_score");
+    assert_eq!(default("rounds"), Value::Null);
+    assert_eq!(default("deadline_secs"), Value::Null);
 
-        // Valid combinations and the defaults they take.
-        let valid = [
-            (
-                2,
-                json!({}),
-                json!({"players": 2, "jokers": 0, "cut_deck": true, "hand_size": 9, "dummy": true,
+    let refusals = [
+        (4, json!({"speed": 1}), "unknown_option", "speed"),
+        (
+            4,
+            json!({"jokers": 3, "speed": 1}),
+            "unknown_option",
+            "speed",
+        ),
+        (7, json!({}), "invalid_players", "players"),
+        (1, json!({}), "invalid_players", "players"),
+        (4, json!({"players": 5}), "invalid_players", "players"),
+        (4, json!({"jokers": 3}), "invalid_jokers", "jokers"),
+        (4, json!({"jokers": -1}), "invalid_jokers", "jokers"),
+        (4, json!({"jokers": "1"}), "invalid_jokers", "jokers"),
+        (4, json!({"jokers": 1.5}), "invalid_jokers", "jokers"),
+        (
+            4,
+            json!({"jokers": 3, "cut_deck": true}),
+            "invalid_jokers",
+            "jokers",
+        ),
+        (
+            3,
+            json!({"cut_deck": "yes"}),
+            "invalid_cut_deck",
+            "cut_deck",
+        ),
+        (
+            4,
+            json!({"cut_deck": true}),
+            "cut_deck_not_allowed",
+            "cut_deck",
+        ),
+        (
+            4,
+            json!({"cut_deck": true, "hand_size": 10}),
+            "cut_deck_not_allowed",
+            "cut_deck",
+        ),
+        (
+            4,
+            json!({"hand_size": 10}),
+            "invalid_hand_size",
+            "hand_size",
+        ),
+        (6, json!({"hand_size": 9}), "invalid_hand_size", "hand_size"),
+        (2, json!({"hand_size": 8}), "invalid_hand_size", "hand_size"),
+        (
+            3,
+            json!({"hand_size": "9"}),
+            "invalid_hand_size",
+            "hand_size",
+        ),
+        (3, json!({"dummy": "true"}), "invalid_dummy", "dummy"),
+        (2, json!({"dummy": false}), "dummy_required", "dummy"),
+        (4, json!({"dummy": true}), "dummy_not_allowed", "dummy"),
+        (3, json!({"teams": [[0, 2]]}), "teams_not_allowed", "teams"),
+        (5, json!({"teams": [[0, 7]]}), "invalid_teams", "teams"),
+        (
+            5,
+            json!({"teams": [[0, 2], [2, 4]]}),
+            "invalid_teams",
+            "teams",
+        ),
+        (6, json!({"teams": [[0, 2, 4]]}), "invalid_teams", "teams"),
+        (
+            5,
+            json!({"teams": [[0, 2, 4], [1, 3]]}),
+            "invalid_teams",
+            "teams",
+        ),
+        (4, json!({"teams": [0, 2]}), "invalid_teams", "teams"),
+        (4, json!({"teams": "[[0,2]]"}), "invalid_teams", "teams"),
+        (
+            6,
+            json!({"teams": [[0, 1], [3, 4]]}),
+            "teammates_adjacent",
+            "teams",
+        ),
+        (4, json!({"teams": [[0, 3]]}), "teammates_adjacent", "teams"),
+        (
+            4,
+            json!({"end_condition": "rounds"}),
+            "invalid_end_condition",
+            "end_condition",
+        ),
+        (
+            4,
+            json!({"target_score": 0}),
+            "invalid_target_score",
+            "target_score",
+        ),
+        (
+            4,
+            json!({"target_score": 1001}),
+            "invalid_target_score",
+            "target_score",
+        ),
+        (
+            4,
+            json!({"end_condition": "fixed_rounds", "target_score": 20, "rounds": 3}),
+            "target_score_not_applicable",
+            "target_score",
+        ),
+        (
+            5,
+            json!({"end_condition": "fixed_rounds"}),
+            "rounds_required",
+            "rounds",
+        ),
+        (
+            4,
+            json!({"end_condition": "fixed_rounds", "rounds": 0}),
+            "invalid_rounds",
+            "rounds",
+        ),
+        (
+            4,
+            json!({"end_condition": "fixed_rounds", "rounds": 101}),
+            "invalid_rounds",
+            "rounds",
+        ),
+        (4, json!({"rounds": 3}), "rounds_not_applicable", "rounds"),
+        (
+            4,
+            json!({"deadline_secs": 9}),
+            "invalid_deadline",
+            "deadline_secs",
+        ),
+        (
+            4,
+            json!({"deadline_secs": 86401}),
+            "invalid_deadline",
+            "deadline_secs",
+        ),
+        (
+            4,
+            json!({"deadline_secs": "60"}),
+            "invalid_deadline",
+            "deadline_secs",
+        ),
+    ];
+    for (n, options, code, option) in refusals {
+        let reply = app
+            .post(creator, "/v1/games", request(n, options.clone(), None))
+            .await;
+        assert_eq!(reply.code(), code, "{n} players, {options}: {}", reply.text);
+        reply.assert_problem(422, code);
+        assert_eq!(reply.body["option"], option, "{options}: {}", reply.text);
+    }
+    let page = app.get(creator, "/v1/games").await.expect_status(200).body;
+    assert_eq!(page["total"], 0, "a refused game was created");
+
+    // Setups must be a permutation of the game's deck, one per round.
+    let mut with_two = full_deck(0, true);
+    with_two[0] = "2H".to_owned();
+    let mut repeated = full_deck(0, true);
+    repeated[1] = repeated[0].clone();
+    for decks in [
+        vec![with_two],
+        vec![repeated],
+        vec![full_deck(0, true)[1..].to_vec()],
+        vec![full_deck(0, true), full_deck(1, true)],
+        vec![full_deck(0, false)],
+    ] {
+        app.post(creator, "/v1/games", request(2, json!({}), Some(decks)))
+            .await
+            .assert_problem(422, "invalid_setup");
+    }
+    app.post(
+        creator,
+        "/v1/games",
+        json!({"kind": "tricky_tribes", "players": 2, "setup": {"decks": "AS KS"}}),
+    )
+    .await
+    .assert_problem(400, "malformed");
+
+    // Valid combinations and the defaults they take.
+    let valid = [
+        (
+            2,
+            json!({}),
+            json!({"players": 2, "jokers": 0, "cut_deck": true, "hand_size": 9, "dummy": true,
                        "teams": [], "end_condition": "target_score", "target_score": 15,
                        "rounds": null, "deadline_secs": null}),
-            ),
-            (
-                3,
-                json!({"dummy": true, "hand_size": 10}),
-                json!({"players": 3, "jokers": 0, "cut_deck": true, "hand_size": 10, "dummy": true,
+        ),
+        (
+            3,
+            json!({"dummy": true, "hand_size": 10}),
+            json!({"players": 3, "jokers": 0, "cut_deck": true, "hand_size": 10, "dummy": true,
                        "teams": [], "end_condition": "target_score", "target_score": 15,
                        "rounds": null, "deadline_secs": null}),
-            ),
-            (
-                3,
-                json!({"cut_deck": false, "jokers": null, "teams": []}),
-                json!({"players": 3, "jokers": 0, "cut_deck": false, "hand_size": 9, "dummy": false,
+        ),
+        (
+            3,
+            json!({"cut_deck": false, "jokers": null, "teams": []}),
+            json!({"players": 3, "jokers": 0, "cut_deck": false, "hand_size": 9, "dummy": false,
                        "teams": [], "end_condition": "target_score", "target_score": 15,
                        "rounds": null, "deadline_secs": null}),
-            ),
-            (
-                5,
-                json!({"teams": [[2, 0], [1, 3]]}),
-                json!({"players": 5, "jokers": 0, "cut_deck": false, "hand_size": 9,
+        ),
+        (
+            5,
+            json!({"teams": [[2, 0], [1, 3]]}),
+            json!({"players": 5, "jokers": 0, "cut_deck": false, "hand_size": 9,
                        "dummy": false, "teams": [[0, 2], [1, 3]],
                        "end_condition": "target_score", "target_score": 30, "rounds": null,
                        "deadline_secs": null}),
-            ),
-            (
-                6,
-                json!({"teams": [[0, 2, 4], [1, 3, 5]], "deadline_secs": 86400}),
-                json!({"players": 6, "jokers": 0, "cut_deck": false, "hand_size": 8,
+        ),
+        (
+            6,
+            json!({"teams": [[0, 2, 4], [1, 3, 5]], "deadline_secs": 86400}),
+            json!({"players": 6, "jokers": 0, "cut_deck": false, "hand_size": 8,
                        "dummy": false, "teams": [[0, 2, 4], [1, 3, 5]],
                        "end_condition": "target_score", "target_score": 50, "rounds": null,
                        "deadline_secs": 86400}),
-            ),
-            (
-                4,
-                json!({"end_condition": "fixed_rounds", "rounds": 3, "target_score": null,
+        ),
+        (
+            4,
+            json!({"end_condition": "fixed_rounds", "rounds": 3, "target_score": null,
                        "deadline_secs": 10, "jokers": 2}),
-                json!({"players": 4, "jokers": 2, "cut_deck": false, "hand_size": 9,
+            json!({"players": 4, "jokers": 2, "cut_deck": false, "hand_size": 9,
                        "dummy": false, "teams": [], "end_condition": "fixed_rounds",
                        "target_score": null, "rounds": 3, "deadline_secs": 10}),
-            ),
-        ];
-        for (n, options, expected) in valid {
-            let id = start(&app, &players[..n], request(n, options.clone(), None)).await;
-            let game = app.game(creator, &id).await;
-            assert_eq!(game["fixed_setup"], false);
-            let view = &game["view"];
-            assert_eq!(view["options"], expected, "{options}");
-            let hand_size = expected["hand_size"].as_u64().unwrap_or(0);
-            let sizes: Vec<u64> = list(&view["hands"])
-                .iter()
-                .map(|hand| hand["size"].as_u64().unwrap_or(0))
-                .collect();
-            if n == 6 && expected["jokers"] == 0 {
-                // The whole-deck deal: seats 1-4 get 9 cards and trim one, 5 and 0 get 8.
-                assert_eq!(sizes, [8, 9, 9, 9, 9, 8]);
-                assert_eq!(view["stock_size"], 0);
-                assert_eq!(view["phase"]["type"], "trim");
-                assert_eq!(view["phase"]["must_trim"], json!([1, 2, 3, 4]));
-                assert_eq!(game["to_act"], json!([1, 2, 3, 4]));
-            } else {
-                assert!(sizes.iter().all(|size| *size == hand_size), "{sizes:?}");
-                let deck = full_deck(
-                    expected["jokers"].as_u64().unwrap_or(0) as usize,
-                    expected["cut_deck"] == true,
-                );
-                assert_eq!(view["stock_size"], deck.len() as u64 - n as u64 * hand_size);
-                assert_eq!(view["phase"]["type"], "exchange");
-                assert_eq!(game["to_act"], json!([1]));
-            }
-            let units = units_of(
-                &list(&expected["teams"])
-                    .iter()
-                    .map(seat_list)
-                    .collect::<Vec<_>>(),
-                n,
+        ),
+    ];
+    for (n, options, expected) in valid {
+        let id = start(&app, &players[..n], request(n, options.clone(), None)).await;
+        let game = app.game(creator, &id).await;
+        assert_eq!(game["fixed_setup"], false);
+        let view = &game["view"];
+        assert_eq!(view["options"], expected, "{options}");
+        let hand_size = expected["hand_size"].as_u64().unwrap_or(0);
+        let sizes: Vec<u64> = list(&view["hands"])
+            .iter()
+            .map(|hand| hand["size"].as_u64().unwrap_or(0))
+            .collect();
+        if n == 6 && expected["jokers"] == 0 {
+            // The whole-deck deal: seats 1-4 get 9 cards and trim one, 5 and 0 get 8.
+            assert_eq!(sizes, [8, 9, 9, 9, 9, 8]);
+            assert_eq!(view["stock_size"], 0);
+            assert_eq!(view["phase"]["type"], "trim");
+            assert_eq!(view["phase"]["must_trim"], json!([1, 2, 3, 4]));
+            assert_eq!(game["to_act"], json!([1, 2, 3, 4]));
+        } else {
+            assert!(sizes.iter().all(|size| *size == hand_size), "{sizes:?}");
+            let deck = full_deck(
+                expected["jokers"].as_u64().unwrap_or(0) as usize,
+                expected["cut_deck"] == true,
             );
-            let scores: Vec<Value> = units
-                .iter()
-                .map(|u| json!({"seats": u, "score": 0}))
-                .collect();
-            assert_eq!(view["scores"], json!(scores));
+            assert_eq!(view["stock_size"], deck.len() as u64 - n as u64 * hand_size);
+            assert_eq!(view["phase"]["type"], "exchange");
+            assert_eq!(game["to_act"], json!([1]));
         }
+        let units = units_of(
+            &list(&expected["teams"])
+                .iter()
+                .map(seat_list)
+                .collect::<Vec<_>>(),
+            n,
+        );
+        let scores: Vec<Value> = units
+            .iter()
+            .map(|u| json!({"seats": u, "score": 0}))
+            .collect();
+        assert_eq!(view["scores"], json!(scores));
     }
 }
 
 // ---------------------------------------------------------------------------------------------
 // The rules' error codes
 
+per_backend!(illegal_moves_are_refused_with_the_rules_codes);
 /// The rules' example E20 over HTTP, and the codes of the exchange and the lead.
-#[tokio::test]
-async fn illegal_moves_are_refused_with_the_rules_codes() {
+async fn illegal_moves_are_refused_with_the_rules_codes(app: TestApp) {
     // Seat 1 leads 2D open and seat 2 takes it with AD, so seat 2 leads 6S open in trick 2.
     let deck = arrange(
         &full_deck(0, false),
@@ -1700,227 +1659,221 @@ async fn illegal_moves_are_refused_with_the_rules_codes() {
         ],
         &[],
     );
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let everyone = accounts(&app, 6).await;
-        let p = &everyone[..4];
-        let spectator = app.player("spectator").await;
-        let id = start(&app, p, request(4, json!({}), Some(vec![deck.clone()]))).await;
-        let moves_path = format!("/v1/games/{id}/moves");
+    let everyone = accounts(&app, 6).await;
+    let p = &everyone[..4];
+    let spectator = app.player("spectator").await;
+    let id = start(&app, p, request(4, json!({}), Some(vec![deck.clone()]))).await;
+    let moves_path = format!("/v1/games/{id}/moves");
 
-        // The exchange phase: seat 1 decides first.
-        refused(&app, &p[2], &id, pass(), "not_your_turn").await;
-        refused(&app, &p[1], &id, lead("2D", "open"), "wrong_phase").await;
-        refused(&app, &p[1], &id, respond("2D"), "wrong_phase").await;
-        refused(
-            &app,
-            &p[1],
-            &id,
-            json!({"type": "trim_discard", "card": "2D"}),
-            "wrong_phase",
-        )
-        .await;
-        refused(&app, &p[1], &id, discard("QX"), "invalid_card").await;
-        refused(
-            &app,
-            &p[1],
-            &id,
-            json!({"type": "exchange_discard"}),
-            "invalid_card",
-        )
-        .await;
-        refused(&app, &p[1], &id, discard("AD"), "card_not_in_hand").await;
-        refused(&app, &p[1], &id, discard("X1"), "card_not_in_hand").await;
-        refused(&app, &spectator, &id, pass(), "not_a_player").await;
-        for seat in [1, 2, 3, 0] {
-            accepted(&app, &p[seat], &id, pass()).await;
-        }
-        refused(&app, &p[1], &id, pass(), "wrong_phase").await;
+    // The exchange phase: seat 1 decides first.
+    refused(&app, &p[2], &id, pass(), "not_your_turn").await;
+    refused(&app, &p[1], &id, lead("2D", "open"), "wrong_phase").await;
+    refused(&app, &p[1], &id, respond("2D"), "wrong_phase").await;
+    refused(
+        &app,
+        &p[1],
+        &id,
+        json!({"type": "trim_discard", "card": "2D"}),
+        "wrong_phase",
+    )
+    .await;
+    refused(&app, &p[1], &id, discard("QX"), "invalid_card").await;
+    refused(
+        &app,
+        &p[1],
+        &id,
+        json!({"type": "exchange_discard"}),
+        "invalid_card",
+    )
+    .await;
+    refused(&app, &p[1], &id, discard("AD"), "card_not_in_hand").await;
+    refused(&app, &p[1], &id, discard("X1"), "card_not_in_hand").await;
+    refused(&app, &spectator, &id, pass(), "not_a_player").await;
+    for seat in [1, 2, 3, 0] {
+        accepted(&app, &p[seat], &id, pass()).await;
+    }
+    refused(&app, &p[1], &id, pass(), "wrong_phase").await;
 
-        // Trick 1: seat 1 leads.
-        refused(&app, &p[1], &id, respond("2D"), "wrong_move_type").await;
-        refused(
-            &app,
-            &p[1],
-            &id,
-            json!({"type": "lead", "card": "2D", "face": "up"}),
-            "invalid_face",
-        )
-        .await;
-        refused(
-            &app,
-            &p[1],
-            &id,
-            json!({"type": "lead", "card": "2D"}),
-            "invalid_face",
-        )
-        .await;
-        refused(
-            &app,
-            &p[1],
-            &id,
-            json!({"type": "lead", "card": "2D", "face": 1}),
-            "invalid_face",
-        )
-        .await;
-        refused(
-            &app,
-            &p[1],
-            &id,
-            json!({"type": "lead", "card": "ZZ", "face": "up"}),
-            "invalid_card",
-        )
-        .await;
-        refused(
-            &app,
-            &p[1],
-            &id,
-            json!({"type": "lead", "card": "2d", "face": "open"}),
-            "invalid_card",
-        )
-        .await;
-        refused(&app, &p[1], &id, lead("3C", "up"), "invalid_face").await;
-        refused(&app, &p[1], &id, lead("3C", "open"), "card_not_in_hand").await;
-        refused(&app, &p[2], &id, lead("AD", "open"), "not_your_turn").await;
-        accepted(&app, &p[1], &id, lead("2D", "open")).await;
-        accepted(&app, &p[2], &id, respond("AD")).await;
-        accepted(&app, &p[3], &id, respond("3C")).await;
-        let game = accepted(&app, &p[0], &id, respond("5C")).await;
-        assert_eq!(game["view"]["tricks"][0]["taker"], 2);
-        accepted(&app, &p[2], &id, lead("6S", "open")).await;
+    // Trick 1: seat 1 leads.
+    refused(&app, &p[1], &id, respond("2D"), "wrong_move_type").await;
+    refused(
+        &app,
+        &p[1],
+        &id,
+        json!({"type": "lead", "card": "2D", "face": "up"}),
+        "invalid_face",
+    )
+    .await;
+    refused(
+        &app,
+        &p[1],
+        &id,
+        json!({"type": "lead", "card": "2D"}),
+        "invalid_face",
+    )
+    .await;
+    refused(
+        &app,
+        &p[1],
+        &id,
+        json!({"type": "lead", "card": "2D", "face": 1}),
+        "invalid_face",
+    )
+    .await;
+    refused(
+        &app,
+        &p[1],
+        &id,
+        json!({"type": "lead", "card": "ZZ", "face": "up"}),
+        "invalid_card",
+    )
+    .await;
+    refused(
+        &app,
+        &p[1],
+        &id,
+        json!({"type": "lead", "card": "2d", "face": "open"}),
+        "invalid_card",
+    )
+    .await;
+    refused(&app, &p[1], &id, lead("3C", "up"), "invalid_face").await;
+    refused(&app, &p[1], &id, lead("3C", "open"), "card_not_in_hand").await;
+    refused(&app, &p[2], &id, lead("AD", "open"), "not_your_turn").await;
+    accepted(&app, &p[1], &id, lead("2D", "open")).await;
+    accepted(&app, &p[2], &id, respond("AD")).await;
+    accepted(&app, &p[3], &id, respond("3C")).await;
+    let game = accepted(&app, &p[0], &id, respond("5C")).await;
+    assert_eq!(game["view"]["tricks"][0]["taker"], 2);
+    accepted(&app, &p[2], &id, lead("6S", "open")).await;
 
-        // E20: seat 2 led 6S open, seat 3 responds.
-        refused(&app, &p[3], &id, json!({"type": "bid"}), "unknown_move").await;
-        refused(&app, &p[3], &id, json!({"card": "4D"}), "unknown_move").await;
-        refused(
-            &app,
-            &p[3],
-            &id,
-            json!({"type": 7, "card": "4D"}),
-            "unknown_move",
-        )
-        .await;
-        refused(&app, &spectator, &id, respond("4D"), "not_a_player").await;
-        refused(&app, &p[3], &id, pass(), "wrong_phase").await;
-        refused(&app, &p[0], &id, respond("KH"), "not_your_turn").await;
-        refused(&app, &p[3], &id, lead("4D", "open"), "wrong_move_type").await;
-        refused(&app, &p[3], &id, respond("QX"), "invalid_card").await;
-        refused(
-            &app,
-            &p[3],
-            &id,
-            json!({"type": "respond", "card": 4}),
-            "invalid_card",
-        )
-        .await;
-        refused(&app, &p[3], &id, respond("KH"), "card_not_in_hand").await;
+    // E20: seat 2 led 6S open, seat 3 responds.
+    refused(&app, &p[3], &id, json!({"type": "bid"}), "unknown_move").await;
+    refused(&app, &p[3], &id, json!({"card": "4D"}), "unknown_move").await;
+    refused(
+        &app,
+        &p[3],
+        &id,
+        json!({"type": 7, "card": "4D"}),
+        "unknown_move",
+    )
+    .await;
+    refused(&app, &spectator, &id, respond("4D"), "not_a_player").await;
+    refused(&app, &p[3], &id, pass(), "wrong_phase").await;
+    refused(&app, &p[0], &id, respond("KH"), "not_your_turn").await;
+    refused(&app, &p[3], &id, lead("4D", "open"), "wrong_move_type").await;
+    refused(&app, &p[3], &id, respond("QX"), "invalid_card").await;
+    refused(
+        &app,
+        &p[3],
+        &id,
+        json!({"type": "respond", "card": 4}),
+        "invalid_card",
+    )
+    .await;
+    refused(&app, &p[3], &id, respond("KH"), "card_not_in_hand").await;
 
-        // Bodies that are not moves at all, and a stale version.
-        let version = app.game(&p[3], &id).await["version"].clone();
-        for body in [
-            json!({"version": version, "move": "respond"}),
-            json!({"version": version, "move": ["respond", "9C"]}),
-            json!({"version": version, "move": 9}),
-            json!({"version": version}),
-            json!({"move": respond("9C")}),
-            json!({"version": "latest", "move": respond("9C")}),
-        ] {
-            app.post(&p[3], &moves_path, body.clone())
-                .await
-                .assert_problem(400, "malformed");
-        }
-        app.raw_post(&moves_path, Some(&p[3].token), "{\"version\": ")
+    // Bodies that are not moves at all, and a stale version.
+    let version = app.game(&p[3], &id).await["version"].clone();
+    for body in [
+        json!({"version": version, "move": "respond"}),
+        json!({"version": version, "move": ["respond", "9C"]}),
+        json!({"version": version, "move": 9}),
+        json!({"version": version}),
+        json!({"move": respond("9C")}),
+        json!({"version": "latest", "move": respond("9C")}),
+    ] {
+        app.post(&p[3], &moves_path, body.clone())
             .await
             .assert_problem(400, "malformed");
-        let stale = json!(version.as_i64().unwrap_or_default() - 1);
-        post_move(&app, &p[3], &id, &stale, &respond("9C"))
-            .await
-            .assert_problem(409, "stale_version");
-        post_move(&app, &p[3], &id, &version, &respond("9C"))
-            .await
-            .expect_status(200);
-        app.get(&p[0], &format!("/v1/games/{id}/moves"))
-            .await
-            .assert_problem(409, "game_not_over");
-        app.get(&spectator, &format!("/v1/games/{id}/legal-moves"))
-            .await
-            .assert_problem(403, "not_a_player");
-
-        // E14: six players without jokers; seats 1 to 4 are dealt 9 cards and must trim.
-        let six = full_deck(0, false);
-        let mut hands = vec![Vec::new(); 6];
-        for (i, card) in six.iter().enumerate() {
-            hands[(1 + i) % 6].push(card.clone());
-        }
-        let trim = |card: &str| json!({"type": "trim_discard", "card": card});
-        let id = start(
-            &app,
-            &everyone,
-            request(6, json!({}), Some(vec![six.clone()])),
-        )
-        .await;
-        refused(&app, &everyone[5], &id, trim(&hands[5][0]), "not_your_turn").await;
-        refused(&app, &everyone[0], &id, trim(&hands[0][0]), "not_your_turn").await;
-        refused(&app, &everyone[1], &id, pass(), "wrong_phase").await;
-        refused(
-            &app,
-            &everyone[1],
-            &id,
-            lead(&hands[1][0], "open"),
-            "wrong_phase",
-        )
-        .await;
-        refused(&app, &everyone[1], &id, trim("QX"), "invalid_card").await;
-        refused(
-            &app,
-            &everyone[1],
-            &id,
-            trim(&hands[2][0]),
-            "card_not_in_hand",
-        )
-        .await;
-        refused(&app, &everyone[1], &id, trim("X1"), "card_not_in_hand").await;
-        // The trim is simultaneous: any order.
-        for seat in [3, 1, 4] {
-            accepted(&app, &everyone[seat], &id, trim(&hands[seat][0])).await;
-        }
-        refused(&app, &everyone[1], &id, trim(&hands[1][1]), "not_your_turn").await;
-        let game = app.game(&everyone[0], &id).await;
-        assert_eq!(game["to_act"], json!([2]));
-        assert_eq!(game["view"]["phase"]["pending"], json!([2]));
-        assert_eq!(game["view"]["phase"]["must_trim"], json!([1, 2, 3, 4]));
-        let game = accepted(&app, &everyone[2], &id, trim(&hands[2][0])).await;
-        assert_eq!(
-            game["to_act"],
-            json!([1]),
-            "seat 1 leads the first of 8 tricks"
-        );
-        assert!(
-            list(&game["view"]["hands"])
-                .iter()
-                .all(|hand| hand["size"] == 8)
-        );
-        assert_eq!(game["view"]["discard_size"], 4);
     }
+    app.raw_post(&moves_path, Some(&p[3].token), "{\"version\": ")
+        .await
+        .assert_problem(400, "malformed");
+    let stale = json!(version.as_i64().unwrap_or_default() - 1);
+    post_move(&app, &p[3], &id, &stale, &respond("9C"))
+        .await
+        .assert_problem(409, "stale_version");
+    post_move(&app, &p[3], &id, &version, &respond("9C"))
+        .await
+        .expect_status(200);
+    app.get(&p[0], &format!("/v1/games/{id}/moves"))
+        .await
+        .assert_problem(409, "game_not_over");
+    app.get(&spectator, &format!("/v1/games/{id}/legal-moves"))
+        .await
+        .assert_problem(403, "not_a_player");
+
+    // E14: six players without jokers; seats 1 to 4 are dealt 9 cards and must trim.
+    let six = full_deck(0, false);
+    let mut hands = vec![Vec::new(); 6];
+    for (i, card) in six.iter().enumerate() {
+        hands[(1 + i) % 6].push(card.clone());
+    }
+    let trim = |card: &str| json!({"type": "trim_discard", "card": card});
+    let id = start(
+        &app,
+        &everyone,
+        request(6, json!({}), Some(vec![six.clone()])),
+    )
+    .await;
+    refused(&app, &everyone[5], &id, trim(&hands[5][0]), "not_your_turn").await;
+    refused(&app, &everyone[0], &id, trim(&hands[0][0]), "not_your_turn").await;
+    refused(&app, &everyone[1], &id, pass(), "wrong_phase").await;
+    refused(
+        &app,
+        &everyone[1],
+        &id,
+        lead(&hands[1][0], "open"),
+        "wrong_phase",
+    )
+    .await;
+    refused(&app, &everyone[1], &id, trim("QX"), "invalid_card").await;
+    refused(
+        &app,
+        &everyone[1],
+        &id,
+        trim(&hands[2][0]),
+        "card_not_in_hand",
+    )
+    .await;
+    refused(&app, &everyone[1], &id, trim("X1"), "card_not_in_hand").await;
+    // The trim is simultaneous: any order.
+    for seat in [3, 1, 4] {
+        accepted(&app, &everyone[seat], &id, trim(&hands[seat][0])).await;
+    }
+    refused(&app, &everyone[1], &id, trim(&hands[1][1]), "not_your_turn").await;
+    let game = app.game(&everyone[0], &id).await;
+    assert_eq!(game["to_act"], json!([2]));
+    assert_eq!(game["view"]["phase"]["pending"], json!([2]));
+    assert_eq!(game["view"]["phase"]["must_trim"], json!([1, 2, 3, 4]));
+    let game = accepted(&app, &everyone[2], &id, trim(&hands[2][0])).await;
+    assert_eq!(
+        game["to_act"],
+        json!([1]),
+        "seat 1 leads the first of 8 tricks"
+    );
+    assert!(
+        list(&game["view"]["hands"])
+            .iter()
+            .all(|hand| hand["size"] == 8)
+    );
+    assert_eq!(game["view"]["discard_size"], 4);
 }
 
-#[tokio::test]
-async fn a_single_deck_setup_is_the_first_of_the_decks() {
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let players = accounts(&app, 2).await;
-        // Two players play the cut deck by default.
-        let mut deck = full_deck(0, true);
-        deck.reverse();
-        let mut hands = Vec::new();
-        for setup in [json!({"deck": deck}), json!({"decks": [deck]})] {
-            let request = json!({"kind": "tricky_tribes", "players": 2, "setup": setup});
-            let id = start(&app, &players, request).await;
-            let game = app.game(&players[0], &id).await;
-            assert_eq!(game["fixed_setup"], true);
-            hands.push(game["view"]["hands"].clone());
-        }
-        assert!(hands[0].as_array().is_some_and(|hands| !hands.is_empty()));
-        assert_eq!(hands[0], hands[1]);
+per_backend!(a_single_deck_setup_is_the_first_of_the_decks);
+async fn a_single_deck_setup_is_the_first_of_the_decks(app: TestApp) {
+    let players = accounts(&app, 2).await;
+    // Two players play the cut deck by default.
+    let mut deck = full_deck(0, true);
+    deck.reverse();
+    let mut hands = Vec::new();
+    for setup in [json!({"deck": deck}), json!({"decks": [deck]})] {
+        let request = json!({"kind": "tricky_tribes", "players": 2, "setup": setup});
+        let id = start(&app, &players, request).await;
+        let game = app.game(&players[0], &id).await;
+        assert_eq!(game["fixed_setup"], true);
+        hands.push(game["view"]["hands"].clone());
     }
+    assert!(hands[0].as_array().is_some_and(|hands| !hands.is_empty()));
+    assert_eq!(hands[0], hands[1]);
 }

@@ -8,7 +8,7 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use blackbox::{Player, TestApp, backends};
+use blackbox::{Player, TestApp, per_backend};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
@@ -183,8 +183,8 @@ async fn drive_pair(
     panic!("{context}: the pair was not driven to its stopping point");
 }
 
-#[tokio::test]
-async fn responses_do_not_depend_on_cards_the_viewer_has_not_seen() {
+per_backend!(responses_do_not_depend_on_cards_the_viewer_has_not_seen);
+async fn responses_do_not_depend_on_cards_the_viewer_has_not_seen(app: TestApp) {
     // (players, jokers, cut deck, hand size, options)
     let other_hands = [
         (2, 0, true, 9, json!({})),
@@ -207,61 +207,58 @@ async fn responses_do_not_depend_on_cards_the_viewer_has_not_seen() {
         9,
         json!({"jokers": 1, "cut_deck": false, "end_condition": "fixed_rounds", "rounds": 2}),
     )];
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let players = accounts(&app, 6).await;
-        let spectator = app.player("spectator").await;
-        let mut rng = StdRng::seed_from_u64(17);
-        let cases = other_hands
-            .iter()
-            .map(|case| (case, Hidden::OtherHands))
-            .chain(stock_tail.iter().map(|case| (case, Hidden::StockTail)));
-        for ((n, jokers, cut, hand_size, options), hidden) in cases {
-            let (n, hand_size) = (*n, *hand_size);
-            let mut deck = full_deck(*jokers, *cut);
-            deck.shuffle(&mut rng);
-            let dealt = dealt(n, hand_size, deck.len());
-            let positions: Vec<usize> = match hidden {
-                Hidden::OtherHands => (0..deck.len())
-                    .filter(|p| {
-                        if *p < dealt {
-                            (1 + p) % n != 0
-                        } else {
-                            *p >= dealt + n
-                        }
-                    })
-                    .collect(),
-                Hidden::StockTail => (dealt + n..deck.len()).collect(),
-            };
-            let other = shuffle_positions(&deck, &positions, &mut rng);
-            // Later rounds are dealt alike, so only round 1 differs.
-            let second = full_deck(*jokers, *cut);
-            let mut ids = Vec::new();
-            for round_one in [deck, other] {
-                let decks = vec![round_one, second.clone()];
-                ids.push(
-                    start(
-                        &app,
-                        &players[..n],
-                        request(n, options.clone(), Some(decks)),
-                    )
-                    .await,
-                );
-            }
-            let ids = [ids[0].clone(), ids[1].clone()];
-            let context = format!("{n} players, {options}, {hidden:?}");
-            let steps = drive_pair(
-                &app,
-                &players[..n],
-                &spectator,
-                &ids,
-                hidden,
-                &mut rng,
-                &context,
-            )
-            .await;
-            assert!(steps >= n, "{context}: only {steps} steps compared");
+    let players = accounts(&app, 6).await;
+    let spectator = app.player("spectator").await;
+    let mut rng = StdRng::seed_from_u64(17);
+    let cases = other_hands
+        .iter()
+        .map(|case| (case, Hidden::OtherHands))
+        .chain(stock_tail.iter().map(|case| (case, Hidden::StockTail)));
+    for ((n, jokers, cut, hand_size, options), hidden) in cases {
+        let (n, hand_size) = (*n, *hand_size);
+        let mut deck = full_deck(*jokers, *cut);
+        deck.shuffle(&mut rng);
+        let dealt = dealt(n, hand_size, deck.len());
+        let positions: Vec<usize> = match hidden {
+            Hidden::OtherHands => (0..deck.len())
+                .filter(|p| {
+                    if *p < dealt {
+                        (1 + p) % n != 0
+                    } else {
+                        *p >= dealt + n
+                    }
+                })
+                .collect(),
+            Hidden::StockTail => (dealt + n..deck.len()).collect(),
+        };
+        let other = shuffle_positions(&deck, &positions, &mut rng);
+        // Later rounds are dealt alike, so only round 1 differs.
+        let second = full_deck(*jokers, *cut);
+        let mut ids = Vec::new();
+        for round_one in [deck, other] {
+            let decks = vec![round_one, second.clone()];
+            ids.push(
+                start(
+                    &app,
+                    &players[..n],
+                    request(n, options.clone(), Some(decks)),
+                )
+                .await,
+            );
         }
+        let ids = [ids[0].clone(), ids[1].clone()];
+        let context = format!("{n} players, {options}, {hidden:?}");
+        let steps = drive_pair(
+            &app,
+            &players[..n],
+            &spectator,
+            &ids,
+            hidden,
+            &mut rng,
+            &context,
+        )
+        .await;
+        assert!(steps >= n, "{context}: only {steps} steps compared");
     }
 }
 
@@ -506,8 +503,8 @@ fn canonical_sorted(cards: &[String]) -> Vec<String> {
     cards
 }
 
-#[tokio::test]
-async fn no_response_shows_a_card_its_viewer_has_not_seen() {
+per_backend!(no_response_shows_a_card_its_viewer_has_not_seen);
+async fn no_response_shows_a_card_its_viewer_has_not_seen(app: TestApp) {
     // (players, jokers, cut deck, hand size, options)
     let cases = [
         (2, 0, true, 9, json!({})),
@@ -520,81 +517,78 @@ async fn no_response_shows_a_card_its_viewer_has_not_seen() {
         ),
         (6, 1, false, 8, json!({"jokers": 1})),
     ];
-    for backend in backends() {
-        let app = TestApp::spawn(&backend).await;
-        let players = accounts(&app, 6).await;
-        let spectator = app.player("spectator").await;
-        let mut rng = StdRng::seed_from_u64(29);
-        for (n, jokers, cut, hand_size, options) in &cases {
-            let (n, hand_size) = (*n, *hand_size);
-            let players = &players[..n];
-            let mut deck = full_deck(*jokers, *cut);
-            deck.shuffle(&mut rng);
-            let mut options = options.clone();
-            options["end_condition"] = json!("fixed_rounds");
-            options["rounds"] = json!(1);
-            let id = start(
-                &app,
-                players,
-                request(n, options.clone(), Some(vec![deck.clone()])),
-            )
-            .await;
-            let mut tracker = Tracker::new(&deck, n, hand_size);
-            let mut finished = false;
-            for step in 0..200 {
-                let context = format!("{n} players, {options}, step {step}");
-                let watched = app.game(&spectator, &id).await;
-                if watched["status"] == "finished" {
-                    finished = true;
-                    break;
-                }
-                tracker.settle(&watched["view"]);
-                for viewer in (0..n).map(Some).chain([None]) {
-                    let (account, name) = match viewer {
-                        Some(seat) => (&players[seat], format!("seat {seat}")),
-                        None => (&spectator, "a spectator".to_owned()),
-                    };
-                    let context = format!("{context}, {name}");
-                    let hidden = tracker.hidden_from(viewer);
-                    let game = app.game(account, &id).await;
-                    check_no_hidden_card(&game, &hidden, &context);
-                    let events = app.events(account, &id).await;
-                    check_no_hidden_card(&events, &hidden, &context);
-                    for (seat, hand) in list(&game["view"]["hands"]).iter().enumerate() {
-                        if Some(seat) == viewer {
-                            let held = canonical_sorted(&tracker.hands[seat]);
-                            assert_eq!(hand["cards"], json!(held), "{context}: own hand");
-                        } else {
-                            assert!(hand["cards"].is_null(), "{context}: {hand}");
-                        }
-                        assert_eq!(hand["size"], tracker.hands[seat].len(), "{context}");
-                    }
-                    assert!(game["view"]["stock"].is_null(), "{context}");
-                    assert_eq!(game["view"]["stock_size"], tracker.stock.len(), "{context}");
-                    if let Some(seat) = viewer {
-                        let legal = app.legal_moves(account, &id).await;
-                        check_no_hidden_card(&legal, &hidden, &context);
-                        let listed: BTreeSet<String> = list(&legal["legal_moves"])
-                            .iter()
-                            .map(Value::to_string)
-                            .collect();
-                        let allowed = allowed_moves(&game["view"], seat, &tracker.hands[seat]);
-                        assert_eq!(listed, allowed, "{context}: legal moves");
-                    }
-                }
-                let to_act = seat_list(&watched["to_act"]);
-                let seat = to_act[rng.random_range(0..to_act.len())];
-                let legal = app.legal_moves(&players[seat], &id).await;
-                let moves = list(&legal["legal_moves"]);
-                let mv = moves[rng.random_range(0..moves.len())].clone();
-                post_move(&app, &players[seat], &id, &legal["version"], &mv)
-                    .await
-                    .expect_status(200);
-                tracker.apply(seat, &mv);
+    let players = accounts(&app, 6).await;
+    let spectator = app.player("spectator").await;
+    let mut rng = StdRng::seed_from_u64(29);
+    for (n, jokers, cut, hand_size, options) in &cases {
+        let (n, hand_size) = (*n, *hand_size);
+        let players = &players[..n];
+        let mut deck = full_deck(*jokers, *cut);
+        deck.shuffle(&mut rng);
+        let mut options = options.clone();
+        options["end_condition"] = json!("fixed_rounds");
+        options["rounds"] = json!(1);
+        let id = start(
+            &app,
+            players,
+            request(n, options.clone(), Some(vec![deck.clone()])),
+        )
+        .await;
+        let mut tracker = Tracker::new(&deck, n, hand_size);
+        let mut finished = false;
+        for step in 0..200 {
+            let context = format!("{n} players, {options}, step {step}");
+            let watched = app.game(&spectator, &id).await;
+            if watched["status"] == "finished" {
+                finished = true;
+                break;
             }
-            assert!(finished, "{n} players: the round did not end");
-            let game = app.game(&spectator, &id).await;
-            check_against_rules(&game["view"], &game["outcome"]);
+            tracker.settle(&watched["view"]);
+            for viewer in (0..n).map(Some).chain([None]) {
+                let (account, name) = match viewer {
+                    Some(seat) => (&players[seat], format!("seat {seat}")),
+                    None => (&spectator, "a spectator".to_owned()),
+                };
+                let context = format!("{context}, {name}");
+                let hidden = tracker.hidden_from(viewer);
+                let game = app.game(account, &id).await;
+                check_no_hidden_card(&game, &hidden, &context);
+                let events = app.events(account, &id).await;
+                check_no_hidden_card(&events, &hidden, &context);
+                for (seat, hand) in list(&game["view"]["hands"]).iter().enumerate() {
+                    if Some(seat) == viewer {
+                        let held = canonical_sorted(&tracker.hands[seat]);
+                        assert_eq!(hand["cards"], json!(held), "{context}: own hand");
+                    } else {
+                        assert!(hand["cards"].is_null(), "{context}: {hand}");
+                    }
+                    assert_eq!(hand["size"], tracker.hands[seat].len(), "{context}");
+                }
+                assert!(game["view"]["stock"].is_null(), "{context}");
+                assert_eq!(game["view"]["stock_size"], tracker.stock.len(), "{context}");
+                if let Some(seat) = viewer {
+                    let legal = app.legal_moves(account, &id).await;
+                    check_no_hidden_card(&legal, &hidden, &context);
+                    let listed: BTreeSet<String> = list(&legal["legal_moves"])
+                        .iter()
+                        .map(Value::to_string)
+                        .collect();
+                    let allowed = allowed_moves(&game["view"], seat, &tracker.hands[seat]);
+                    assert_eq!(listed, allowed, "{context}: legal moves");
+                }
+            }
+            let to_act = seat_list(&watched["to_act"]);
+            let seat = to_act[rng.random_range(0..to_act.len())];
+            let legal = app.legal_moves(&players[seat], &id).await;
+            let moves = list(&legal["legal_moves"]);
+            let mv = moves[rng.random_range(0..moves.len())].clone();
+            post_move(&app, &players[seat], &id, &legal["version"], &mv)
+                .await
+                .expect_status(200);
+            tracker.apply(seat, &mv);
         }
+        assert!(finished, "{n} players: the round did not end");
+        let game = app.game(&spectator, &id).await;
+        check_against_rules(&game["view"], &game["outcome"]);
     }
 }

@@ -3,7 +3,7 @@ use openapi::Problem;
 use openapi::accounts::{Account, Credentials};
 
 use crate::error::ApiError;
-use crate::service::{GameService, blocking, now};
+use crate::service::{GameService, blocking};
 
 /// Register an account.
 #[utoipa::path(
@@ -24,7 +24,7 @@ pub async fn post_accounts(
 ) -> Result<HttpResponse, ApiError> {
     let Credentials { username, password } = body.into_inner();
     let service = service.into_inner();
-    let account = blocking(move || service.register(&username, &password, now())).await?;
+    let account = blocking(move || service.register(&username, &password, service.now())).await?;
     Ok(HttpResponse::Created().json(Account {
         id: account.id,
         username: account.username,

@@ -5,7 +5,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::service::{GameService, blocking, now};
+use crate::service::{GameService, blocking};
 
 /// The event log as the caller may see it: restricted details only for those entitled.
 #[utoipa::path(
@@ -40,7 +40,7 @@ pub async fn get_events(
         });
     }
     let (game, events, last_seq) =
-        blocking(move || service.events(account.id, id, after, limit, now())).await?;
+        blocking(move || service.events(account.id, id, after, limit, service.now())).await?;
     Ok(HttpResponse::Ok().json(EventPage {
         kind: game.kind.id().to_owned(),
         events: events

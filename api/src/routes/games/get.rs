@@ -5,7 +5,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::service::{GameService, blocking, now, render_game};
+use crate::service::{GameService, blocking, render_game};
 
 /// The game as the caller may see it: a seat sees its own hidden information, anyone else
 /// only public information; everything once the game is over.
@@ -28,6 +28,6 @@ pub async fn get_game(
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let id = id.into_inner();
-    let game = blocking(move || service.current(id, now())).await?;
+    let game = blocking(move || service.current(id, service.now())).await?;
     Ok(HttpResponse::Ok().json(render_game(&game, account.id)))
 }

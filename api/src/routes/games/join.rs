@@ -5,7 +5,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::service::{GameService, blocking, now, render_game};
+use crate::service::{GameService, blocking, render_game};
 
 /// Take the next free seat. The game starts when the last seat is taken.
 #[utoipa::path(
@@ -28,6 +28,6 @@ pub async fn join_game(
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let id = id.into_inner();
-    let game = blocking(move || service.join_game(account.id, id, now())).await?;
+    let game = blocking(move || service.join_game(account.id, id, service.now())).await?;
     Ok(HttpResponse::Ok().json(render_game(&game, account.id)))
 }

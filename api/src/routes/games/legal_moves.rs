@@ -5,7 +5,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::service::{GameService, blocking, now};
+use crate::service::{GameService, blocking};
 
 /// The caller's legal moves now, each exactly as it can be posted back.
 #[utoipa::path(
@@ -29,7 +29,8 @@ pub async fn get_legal_moves(
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let id = id.into_inner();
-    let (game, seat, moves) = blocking(move || service.legal_moves(account.id, id, now())).await?;
+    let (game, seat, moves) =
+        blocking(move || service.legal_moves(account.id, id, service.now())).await?;
     Ok(HttpResponse::Ok().json(LegalMovesResponse {
         kind: game.kind.id().to_owned(),
         version: game.version,

@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::service::{GameService, blocking, now};
+use crate::service::{GameService, blocking};
 
 /// The move log and the seed of a finished game: everything needed to replay it and check
 /// that the deal matches the seed commitment published at creation.
@@ -31,7 +31,7 @@ pub async fn get_moves(
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let id = id.into_inner();
-    let (game, inputs) = blocking(move || service.move_log(id, now())).await?;
+    let (game, inputs) = blocking(move || service.move_log(id, service.now())).await?;
     let inputs = inputs
         .into_iter()
         .map(|entry| match entry.input {

@@ -5,7 +5,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::service::{GameService, blocking, now, render_game};
+use crate::service::{GameService, blocking, render_game};
 
 /// Submit a move made on `version`.
 #[utoipa::path(
@@ -34,6 +34,7 @@ pub async fn post_moves(
     let service = service.into_inner();
     let id = id.into_inner();
     let MoveRequest { version, body } = body.into_inner();
-    let game = blocking(move || service.submit_move(account.id, id, version, body, now())).await?;
+    let game =
+        blocking(move || service.submit_move(account.id, id, version, body, service.now())).await?;
     Ok(HttpResponse::Ok().json(render_game(&game, account.id)))
 }

@@ -4,7 +4,7 @@ use openapi::games::{CreateGame, Game};
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::service::{GameService, blocking, now, render_game};
+use crate::service::{GameService, blocking, render_game};
 
 /// Create a game; the creator takes seat 0. The game starts when every seat is taken.
 #[utoipa::path(
@@ -27,7 +27,7 @@ pub async fn post_games(
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let request = body.into_inner();
-    let game = blocking(move || service.create_game(account.id, request, now())).await?;
+    let game = blocking(move || service.create_game(account.id, request, service.now())).await?;
     tracing::info!(game_id = %game.id, "game created");
     Ok(HttpResponse::Created().json(render_game(&game, game.created_by)))
 }

@@ -4,7 +4,7 @@ use openapi::accounts::{Account, Credentials, Session};
 
 use crate::auth::TokenKeys;
 use crate::error::ApiError;
-use crate::service::{GameService, blocking, now};
+use crate::service::{GameService, blocking};
 
 /// Log in: exchange a username and password for a bearer access token.
 #[utoipa::path(
@@ -25,8 +25,9 @@ pub async fn post_sessions(
 ) -> Result<HttpResponse, ApiError> {
     let Credentials { username, password } = body.into_inner();
     let service = service.into_inner();
+    let now = service.now();
     let account = blocking(move || service.login(&username, &password)).await?;
-    let (access_token, expires_at) = keys.issue(account.id, now()).map_err(ApiError::Internal)?;
+    let (access_token, expires_at) = keys.issue(account.id, now).map_err(ApiError::Internal)?;
     Ok(HttpResponse::Created().json(Session {
         access_token,
         token_type: "Bearer".to_owned(),
