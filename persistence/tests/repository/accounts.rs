@@ -1,7 +1,7 @@
 use persistence::{Error, NewAccount};
 use uuid::Uuid;
 
-use crate::support::each_backend;
+use crate::support::{TestDb, per_backend};
 
 fn new_account(username: &str) -> NewAccount {
     NewAccount {
@@ -12,44 +12,38 @@ fn new_account(username: &str) -> NewAccount {
     }
 }
 
-#[test]
-fn a_created_account_is_found_by_username_and_by_id() {
-    each_backend(|db| {
-        let account = new_account("alice");
+per_backend!(a_created_account_is_found_by_username_and_by_id);
+fn a_created_account_is_found_by_username_and_by_id(db: &TestDb) {
+    let account = new_account("alice");
 
-        db.create_account(&account).unwrap();
+    db.create_account(&account).unwrap();
 
-        let by_name = db.account_by_username("alice").unwrap().unwrap();
-        assert_eq!(by_name.id, account.id);
-        assert_eq!(by_name.username, "alice");
-        assert_eq!(by_name.password_hash, account.password_hash);
-        assert_eq!(by_name.created_at, 1_700_000_000);
-        assert_eq!(db.account(account.id).unwrap(), Some(by_name));
-    });
+    let by_name = db.account_by_username("alice").unwrap().unwrap();
+    assert_eq!(by_name.id, account.id);
+    assert_eq!(by_name.username, "alice");
+    assert_eq!(by_name.password_hash, account.password_hash);
+    assert_eq!(by_name.created_at, 1_700_000_000);
+    assert_eq!(db.account(account.id).unwrap(), Some(by_name));
 }
 
-#[test]
-fn a_taken_username_is_a_conflict_and_keeps_the_first_account() {
-    each_backend(|db| {
-        let first = new_account("bob");
-        db.create_account(&first).unwrap();
+per_backend!(a_taken_username_is_a_conflict_and_keeps_the_first_account);
+fn a_taken_username_is_a_conflict_and_keeps_the_first_account(db: &TestDb) {
+    let first = new_account("bob");
+    db.create_account(&first).unwrap();
 
-        let result = db.create_account(&new_account("bob"));
+    let result = db.create_account(&new_account("bob"));
 
-        assert!(
-            matches!(result, Err(Error::Conflict("username_taken"))),
-            "{result:?}"
-        );
-        assert_eq!(db.account_by_username("bob").unwrap().unwrap().id, first.id);
-    });
+    assert!(
+        matches!(result, Err(Error::Conflict("username_taken"))),
+        "{result:?}"
+    );
+    assert_eq!(db.account_by_username("bob").unwrap().unwrap().id, first.id);
 }
 
-#[test]
-fn unknown_accounts_are_none() {
-    each_backend(|db| {
-        assert_eq!(db.account_by_username("nobody").unwrap(), None);
-        assert_eq!(db.account(Uuid::new_v4()).unwrap(), None);
-    });
+per_backend!(unknown_accounts_are_none);
+fn unknown_accounts_are_none(db: &TestDb) {
+    assert_eq!(db.account_by_username("nobody").unwrap(), None);
+    assert_eq!(db.account(Uuid::new_v4()).unwrap(), None);
 }
 
 #[test]

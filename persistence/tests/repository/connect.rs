@@ -1,7 +1,7 @@
 use persistence::{Backend, Database, Error, NewAccount};
 use uuid::Uuid;
 
-use crate::support::{databases, postgres_admin_url, sqlite_url};
+use crate::support::{TestDb, per_backend, postgres_admin_url, sqlite_url};
 
 #[test]
 fn sqlite_creates_its_file_and_directories_and_keeps_data_across_connects() {
@@ -32,11 +32,9 @@ fn sqlite_creates_its_file_and_directories_and_keeps_data_across_connects() {
     std::fs::remove_dir_all(dir).unwrap();
 }
 
-#[test]
-fn every_backend_answers_a_ping() {
-    for test_db in databases() {
-        test_db.db.ping().unwrap();
-    }
+per_backend!(every_backend_answers_a_ping);
+fn every_backend_answers_a_ping(db: &TestDb) {
+    db.ping().unwrap();
 }
 
 #[test]

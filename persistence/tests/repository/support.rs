@@ -1,4 +1,5 @@
 use std::io::Write;
+use std::ops::Deref;
 use std::path::PathBuf;
 use std::sync::Once;
 
@@ -62,44 +63,64 @@ pub fn postgres_admin_url() -> Option<String> {
     }
 }
 
-/// One fresh database per backend under test.
-pub fn databases() -> Vec<TestDb> {
-    let (url, dir) = sqlite_url();
-    let mut all = vec![TestDb {
-        db: Database::connect(&url).expect("sqlite connects"),
-        url,
-        _cleanup: Cleanup::Directory(dir),
-    }];
-    if let Some(admin_url) = postgres_admin_url() {
+impl TestDb {
+    /// A fresh SQLite database in a temporary directory.
+    pub fn sqlite() -> TestDb {
+        let (url, dir) = sqlite_url();
+        TestDb {
+            db: Database::connect(&url).expect("sqlite connects"),
+            url,
+            _cleanup: Cleanup::Directory(dir),
+        }
+    }
+
+    /// A fresh PostgreSQL database, or `None` (after saying so) when none is configured.
+    pub fn postgres() -> Option<TestDb> {
+        let admin_url = postgres_admin_url()?;
         let url = testing::create_postgres_database(&admin_url).expect("test database created");
         let cleanup = Cleanup::Postgres {
             admin_url,
             url: url.clone(),
         };
-        all.push(TestDb {
+        Some(TestDb {
             db: Database::connect(&url).expect("postgres connects"),
             url,
             _cleanup: cleanup,
-        });
-    }
-    all
-}
-
-/// Runs `scenario` once per backend, on a fresh database each.
-pub fn each_backend(scenario: impl Fn(&Database)) {
-    for test_db in databases() {
-        // Captured output: shown only when the scenario fails, naming the backend.
-        println!("backend: {:?}", test_db.db.backend());
-        scenario(&test_db.db);
+        })
     }
 }
 
-pub fn each_backend_with_url(scenario: impl Fn(&Database, &str)) {
-    for test_db in databases() {
-        println!("backend: {:?}", test_db.db.backend());
-        scenario(&test_db.db, &test_db.url);
+/// Scenarios use the database directly; its URL is there for the few that need a raw connection.
+impl Deref for TestDb {
+    type Target = Database;
+
+    fn deref(&self) -> &Database {
+        &self.db
     }
 }
+
+/// Turns the scenario `fn name(db: &TestDb)` into one test per backend, `name::sqlite` and
+/// `name::postgres`, each on a fresh database. A failure names its backend, and one backend
+/// failing does not hide the other's result. Without a PostgreSQL URL the `postgres` test says
+/// it is skipped and passes, except under CI (see [`postgres_admin_url`]).
+macro_rules! per_backend {
+    ($scenario:ident) => {
+        mod $scenario {
+            #[test]
+            fn sqlite() {
+                super::$scenario(&$crate::support::TestDb::sqlite());
+            }
+
+            #[test]
+            fn postgres() {
+                if let Some(db) = $crate::support::TestDb::postgres() {
+                    super::$scenario(&db);
+                }
+            }
+        }
+    };
+}
+pub(crate) use per_backend;
 
 pub fn account(db: &Database, username: &str) -> Uuid {
     let id = Uuid::new_v4();
