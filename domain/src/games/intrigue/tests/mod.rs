@@ -1,5 +1,5 @@
 //! Worked examples, properties and information hiding.
-#![expect(clippy::unwrap_used, clippy::expect_used)]
+#![expect(clippy::unwrap_used)]
 
 mod examples_actions;
 mod examples_flow;
