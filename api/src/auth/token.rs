@@ -103,7 +103,7 @@ mod tests {
         let keys = TokenKeys::new(b"test-secret", 60);
         let account = Uuid::new_v4();
         let now = chrono::Utc::now().timestamp();
-        let (token, expires_at) = keys.issue(account, now).unwrap_or_default();
+        let (token, expires_at) = keys.issue(account, now).expect("a token is issued");
         assert_eq!(expires_at, now + 60);
         assert_eq!(
             keys.verify(&token, now).map(|claims| claims.sub),
@@ -115,7 +115,7 @@ mod tests {
         );
         assert!(keys.verify(&token, now + 61).is_none(), "expired after it");
 
-        let (expired, _) = keys.issue(account, now - 120).unwrap_or_default();
+        let (expired, _) = keys.issue(account, now - 120).expect("a token is issued");
         assert!(keys.verify(&expired, now).is_none());
     }
 
@@ -123,16 +123,15 @@ mod tests {
     fn a_generated_secret_is_kept_so_tokens_survive_a_restart() {
         let dir = std::env::temp_dir().join(format!("cardtable-keys-{}", Uuid::new_v4()));
         let now = chrono::Utc::now().timestamp();
-        let before = TokenKeys::load(None, &dir, 60).ok();
+        let before = TokenKeys::load(None, &dir, 60).expect("a secret is generated");
         let (token, _) = before
-            .as_ref()
-            .and_then(|keys| keys.issue(Uuid::new_v4(), now).ok())
-            .unwrap_or_default();
-        let after = TokenKeys::load(None, &dir, 60).ok();
-        assert!(after.is_some_and(|keys| keys.verify(&token, now).is_some()));
+            .issue(Uuid::new_v4(), now)
+            .expect("a token is issued");
+        let after = TokenKeys::load(None, &dir, 60).expect("the secret is read back");
+        assert!(after.verify(&token, now).is_some());
         let other_dir = dir.join("elsewhere");
-        let elsewhere = TokenKeys::load(None, &other_dir, 60).ok();
-        assert!(elsewhere.is_some_and(|keys| keys.verify(&token, now).is_none()));
+        let elsewhere = TokenKeys::load(None, &other_dir, 60).expect("another secret");
+        assert!(elsewhere.verify(&token, now).is_none());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
@@ -141,7 +140,9 @@ mod tests {
         let ours = TokenKeys::new(b"ours", 60);
         let theirs = TokenKeys::new(b"theirs", 60);
         let now = chrono::Utc::now().timestamp();
-        let (token, _) = theirs.issue(Uuid::new_v4(), now).unwrap_or_default();
+        let (token, _) = theirs
+            .issue(Uuid::new_v4(), now)
+            .expect("a token is issued");
         assert!(ours.verify(&token, now).is_none());
     }
 
