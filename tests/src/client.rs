@@ -2,6 +2,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 use crate::TestApp;
+use crate::json::text;
 
 /// A response: status, content type and JSON body (Null when the body is not JSON).
 #[derive(Clone, Debug)]
@@ -95,12 +96,27 @@ impl TestApp {
             .expect_status(201);
         Player {
             username: username.to_owned(),
-            id: account.body["id"].as_str().unwrap_or_default().to_owned(),
-            token: session.body["access_token"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned(),
+            id: text(&account.body["id"]),
+            token: text(&session.body["access_token"]),
         }
+    }
+
+    /// Registers and logs in each of `usernames`, in order.
+    pub async fn players(
+        &self,
+        usernames: impl IntoIterator<Item = impl AsRef<str>>,
+    ) -> Vec<Player> {
+        let mut players = Vec::new();
+        for username in usernames {
+            players.push(self.player(username.as_ref()).await);
+        }
+        players
+    }
+
+    /// Registers and logs in `seat0`, `seat1`, …: `count` accounts, one for each seat.
+    pub async fn seat_players(&self, count: usize) -> Vec<Player> {
+        self.players((0..count).map(|seat| format!("seat{seat}")))
+            .await
     }
 
     pub async fn get(&self, player: &Player, path: &str) -> Reply {
@@ -112,53 +128,6 @@ impl TestApp {
         self.request(Method::POST, path, Some(&player.token), Some(body))
             .await
     }
-
-    /// Creates a game as `creator` and has `others` join in order; returns the game id.
-    pub async fn start_game(&self, creator: &Player, others: &[&Player], request: Value) -> String {
-        let created = self
-            .post(creator, "/v1/games", request)
-            .await
-            .expect_status(201);
-        let id = created.body["id"].as_str().unwrap_or_default().to_owned();
-        for player in others {
-            self.post(player, &format!("/v1/games/{id}/join"), json!({}))
-                .await
-                .expect_status(200);
-        }
-        id
-    }
-
-    pub async fn game(&self, player: &Player, id: &str) -> Value {
-        self.get(player, &format!("/v1/games/{id}"))
-            .await
-            .expect_status(200)
-            .body
-    }
-
-    pub async fn legal_moves(&self, player: &Player, id: &str) -> Value {
-        self.get(player, &format!("/v1/games/{id}/legal-moves"))
-            .await
-            .expect_status(200)
-            .body
-    }
-
-    pub async fn events(&self, player: &Player, id: &str) -> Value {
-        self.get(player, &format!("/v1/games/{id}/events"))
-            .await
-            .expect_status(200)
-            .body
-    }
-
-    /// Posts `mv` on the game's current version as seen by `player`.
-    pub async fn play(&self, player: &Player, id: &str, mv: Value) -> Reply {
-        let version = self.game(player, id).await["version"].clone();
-        self.post(
-            player,
-            &format!("/v1/games/{id}/moves"),
-            json!({"version": version, "move": mv}),
-        )
-        .await
-    }
 }
 
 async fn reply(response: reqwest::Response) -> Reply {
@@ -169,7 +138,7 @@ async fn reply(response: reqwest::Response) -> Reply {
         .and_then(|value| value.to_str().ok())
         .unwrap_or("")
         .to_owned();
-    let text = response.text().await.unwrap_or_default();
+    let text = response.text().await.expect("the response body was read");
     let body = serde_json::from_str(&text).unwrap_or(Value::Null);
     Reply {
         status,

@@ -1,46 +1,43 @@
 use domain::{AnyGame, GameKind, Input, OptionMap, Seat, Seed, Viewer};
 use serde_json::Value;
 
+use crate::json::{array, int, text};
+
 /// Replays a finished game from its published seed and move log (`GET /v1/games/{id}/moves`)
 /// with the rules alone, as any client could.
 pub fn replay(log: &Value) -> AnyGame {
     let options = OptionMap(
         log["options"]
             .as_object()
-            .map(|options| {
-                options
-                    .iter()
-                    .map(|(k, v)| (k.clone(), openapi::kinds::option_value_from_json(v)))
-                    .collect()
-            })
-            .unwrap_or_default(),
+            .unwrap_or_else(|| panic!("no options in {log}"))
+            .iter()
+            .map(|(k, v)| (k.clone(), openapi::kinds::option_value_from_json(v)))
+            .collect(),
     );
-    let kind = GameKind::from_id(log["kind"].as_str().unwrap_or_default())
-        .unwrap_or_else(|| panic!("unknown kind in {log}"));
-    let seed = Seed::new(log["seed"].as_str().unwrap_or_default())
-        .unwrap_or_else(|| panic!("no seed in {log}"));
+    let kind =
+        GameKind::from_id(&text(&log["kind"])).unwrap_or_else(|| panic!("unknown kind in {log}"));
+    let seed = Seed::new(text(&log["seed"])).unwrap_or_else(|| panic!("no seed in {log}"));
     let setup = (!log["setup"].is_null()).then(|| {
-        openapi::unions::parse_setup(kind, log["setup"].clone())
-            .unwrap_or_else(|error| panic!("the logged setup does not parse: {error}"))
+        openapi::unions::parse_setup(kind, log["setup"].clone()).expect("the logged setup parses")
     });
     let (mut game, _) = AnyGame::create(
         kind,
-        log["players"].as_i64().unwrap_or_default(),
+        int(&log["players"]),
         &options,
         &seed,
         setup,
-        log["started_at"].as_i64().unwrap_or_default(),
+        int(&log["started_at"]),
     )
-    .unwrap_or_else(|error| panic!("replay setup refused: {error}"));
-    for entry in log["inputs"].as_array().cloned().unwrap_or_default() {
-        let now = entry["now"].as_i64().unwrap_or_default();
+    .expect("the logged game sets up");
+    for entry in array(&log["inputs"]) {
+        let now = int(&entry["now"]);
         let input = if entry["expired"] == true {
             Input::Expire
         } else {
-            let seat = u8::try_from(entry["seat"].as_u64().unwrap_or_default())
-                .unwrap_or_else(|_| panic!("bad seat in {entry}"));
+            let seat =
+                u8::try_from(int(&entry["seat"])).unwrap_or_else(|_| panic!("bad seat in {entry}"));
             let mv = openapi::unions::parse_move(kind, entry["move"].clone())
-                .unwrap_or_else(|error| panic!("a logged move does not parse: {error}"));
+                .expect("a logged move parses");
             Input::Move {
                 seat: Seat(seat),
                 mv,
@@ -52,10 +49,15 @@ pub fn replay(log: &Value) -> AnyGame {
     game
 }
 
+/// `viewer`'s view of `game` exactly as the server would send it.
+pub fn view_json(game: &AnyGame, viewer: Viewer) -> Value {
+    let view: openapi::unions::GameView = game.view(viewer).into();
+    serde_json::to_value(view).expect("a view serializes")
+}
+
 /// The spectator's view of `game` exactly as the server would send it.
 pub fn spectator_view_json(game: &AnyGame) -> Value {
-    let view: openapi::unions::GameView = game.view(Viewer::Spectator).into();
-    serde_json::to_value(view).unwrap_or_default()
+    view_json(game, Viewer::Spectator)
 }
 
 /// SHA-256 of `text` as lowercase hex: what a seed commitment must equal.

@@ -4,23 +4,15 @@ use blackbox::{TestApp, per_backend};
 use reqwest::Method;
 use serde_json::json;
 
+use crate::trade_or_duel::start_deal_a;
+
 per_backend!(every_error_status_is_a_problem_with_a_stable_code);
 async fn every_error_status_is_a_problem_with_a_stable_code(app: TestApp) {
-    let players = [
-        app.player("player0").await,
-        app.player("player1").await,
-        app.player("player2").await,
-        app.player("player3").await,
-    ];
-    let outsider = app.player("outsider").await;
-    let setup = json!({"hands": [[4, 15], [7, 10], [1, 16], [5, 12]], "first_player": 0});
-    let id = app
-        .start_game(
-            &players[0],
-            &[&players[1], &players[2], &players[3]],
-            json!({"kind": "trade_or_duel", "players": 4, "setup": setup}),
-        )
+    let players = app
+        .players(&["player0", "player1", "player2", "player3"])
         .await;
+    let outsider = app.player("outsider").await;
+    let id = start_deal_a(&app, &players, json!({})).await;
     let moves = format!("/v1/games/{id}/moves");
     let declare = json!({"type": "declare", "target": 1, "action": "trade"});
 
@@ -164,20 +156,10 @@ async fn every_error_status_is_a_problem_with_a_stable_code(app: TestApp) {
 
 per_backend!(concurrent_moves_on_one_version_apply_once);
 async fn concurrent_moves_on_one_version_apply_once(app: TestApp) {
-    let players = [
-        app.player("player0").await,
-        app.player("player1").await,
-        app.player("player2").await,
-        app.player("player3").await,
-    ];
-    let setup = json!({"hands": [[4, 15], [7, 10], [1, 16], [5, 12]], "first_player": 0});
-    let id = app
-        .start_game(
-            &players[0],
-            &[&players[1], &players[2], &players[3]],
-            json!({"kind": "trade_or_duel", "players": 4, "setup": setup}),
-        )
+    let players = app
+        .players(&["player0", "player1", "player2", "player3"])
         .await;
+    let id = start_deal_a(&app, &players, json!({})).await;
     let moves = format!("/v1/games/{id}/moves");
     let duel = json!({"version": 0, "move": {"type": "declare", "target": 2, "action": "duel"}});
     let trade = json!({"version": 0, "move": {"type": "declare", "target": 1, "action": "trade"}});
@@ -213,7 +195,7 @@ async fn a_known_path_with_an_unknown_method_is_405_with_allow() {
         .delete(app.url(&format!("/v1/games/{}", uuid::Uuid::new_v4())))
         .send()
         .await
-        .unwrap_or_else(|error| panic!("{error}"));
+        .expect("the request was sent");
     assert_eq!(response.status().as_u16(), 405);
     assert_eq!(
         response

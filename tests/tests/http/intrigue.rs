@@ -1,9 +1,10 @@
 //! Intrigue over HTTP: complete random games, worked examples of the rules on fixed setups, a
 //! missed deadline, creation errors and the rules' error codes.
 
-use blackbox::{Player, Reply, TestApp, per_backend, replay, sha256_hex};
+use blackbox::json::{array, int, ints, seat, strings, text};
+use blackbox::{Player, TestApp, per_backend, replay, sha256_hex, spectator_view_json, view_json};
 use domain::{Seat, Viewer};
-use rand::{RngExt, SeedableRng, rngs::StdRng};
+use rand::{SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 
 /// The 24 deck cards in the order of the rules' card table.
@@ -51,11 +52,7 @@ pub(crate) fn deck(front: &[&str]) -> Vec<String> {
 }
 
 pub(crate) async fn advisors(app: &TestApp) -> Vec<Player> {
-    let mut players = Vec::new();
-    for name in ["advisor1", "advisor2", "advisor3"] {
-        players.push(app.player(name).await);
-    }
-    players
+    app.players(&["advisor1", "advisor2", "advisor3"]).await
 }
 
 /// Creates a game of Intrigue as seat 0 and seats the other two; returns its id.
@@ -73,49 +70,15 @@ pub(crate) async fn new_game(
         .await
 }
 
-pub(crate) async fn send(
-    app: &TestApp,
-    player: &Player,
-    id: &str,
-    version: &Value,
-    mv: Value,
-) -> Reply {
-    app.post(
-        player,
-        &format!("/v1/games/{id}/moves"),
-        json!({"version": version, "move": mv}),
-    )
-    .await
-}
-
 /// The seat to act, if any.
 pub(crate) fn to_act(game: &Value) -> Option<usize> {
     game["to_act"][0].as_u64().map(|seat| seat as usize)
 }
 
-/// Posts `mv` as `player` on the current version and insists it is accepted.
-async fn act(app: &TestApp, player: &Player, id: &str, mv: Value) {
-    let text = mv.to_string();
-    let reply = app.play(player, id, mv).await;
-    assert_eq!(reply.status, 200, "move {text} refused: {}", reply.text);
-}
-
-/// Posts `mv` as `player` on the current version and insists it is refused with `code`, and
-/// that the refusal changed nothing.
-async fn refused(app: &TestApp, player: &Player, id: &str, mv: Value, status: u16, code: &str) {
-    let before = app.game(player, id).await;
-    let text = mv.to_string();
-    let reply = send(app, player, id, &before["version"], mv).await;
-    assert_eq!(reply.status, status, "{text}: {}", reply.text);
-    reply.assert_problem(status, code);
-    let after = app.game(player, id).await;
-    assert_eq!(before, after, "the refused move {text} changed the game");
-}
-
 /// A move written as its type and `field=value` words, e.g. `play_action card=spy character=A`.
 fn mv(text: &str) -> Value {
     let mut words = text.split_whitespace();
-    let mut mv = json!({"type": words.next().unwrap_or_default()});
+    let mut mv = json!({"type": words.next().expect("a move type")});
     for word in words {
         let Some((field, value)) = word.split_once('=') else {
             panic!("not a field=value word: {word}");
@@ -138,9 +101,9 @@ async fn run(app: &TestApp, players: &[Player], id: &str, lines: &[&str]) {
         };
         let mv = mv(&text[3..]);
         if code.is_empty() {
-            act(app, &players[seat], id, mv).await;
+            app.accept(&players[seat], id, mv).await;
         } else {
-            refused(app, &players[seat], id, mv, 422, code).await;
+            app.refuse(&players[seat], id, mv, 422, code).await;
         }
     }
 }
@@ -157,26 +120,6 @@ fn events_of(page: &Value, kind: &str) -> Vec<Value> {
 
 fn create(players: i64, options: Value) -> Value {
     json!({"kind": "intrigue", "players": players, "options": options})
-}
-
-fn ints(value: &Value) -> Vec<i64> {
-    value
-        .as_array()
-        .map(|items| items.iter().filter_map(Value::as_i64).collect())
-        .unwrap_or_default()
-}
-
-fn strings(value: &Value) -> Vec<String> {
-    value
-        .as_array()
-        .map(|items| {
-            items
-                .iter()
-                .filter_map(Value::as_str)
-                .map(str::to_owned)
-                .collect()
-        })
-        .unwrap_or_default()
 }
 
 /// Whoever must act picks a legal move at random until the game ends; every round's scoring
@@ -214,15 +157,7 @@ async fn play_out(
             json!([]),
             "seat {idle} is not to act"
         );
-        let legal = app.legal_moves(&players[seat], id).await;
-        let moves = legal["legal_moves"].as_array().cloned().unwrap_or_default();
-        assert!(
-            !moves.is_empty(),
-            "seat {seat} must act but has no legal move"
-        );
-        let mv = moves[rng.random_range(0..moves.len())].clone();
-        let reply = send(app, &players[seat], id, &legal["version"], mv.clone()).await;
-        assert_eq!(reply.status, 200, "legal move {mv} refused: {}", reply.text);
+        let (mv, _) = app.play_random(&players[seat], id, rng).await;
         previous = Some((game["view"].clone(), mv));
     }
     panic!("the game did not end within 1500 moves");
@@ -238,7 +173,7 @@ fn position_index(name: &Value) -> usize {
 }
 
 fn priority(character: &Value) -> i64 {
-    match character.as_str().unwrap_or_default() {
+    match text(character).as_str() {
         "princess" => 4,
         "duke" => 3,
         "bishop" => 2,
@@ -275,9 +210,9 @@ fn audit_round_end(
     if score.is_null() || *score == before["last_round"] {
         return 0;
     }
-    let round = before["round"].as_u64().unwrap_or_default();
+    let round = before["round"].as_u64().expect("the round");
     assert_eq!(score["round"], json!(round), "{score}");
-    let characters = score["characters"].as_array().cloned().unwrap_or_default();
+    let characters = array(&score["characters"]);
     assert_eq!(characters.len(), 3);
     for (index, character) in characters.iter().enumerate() {
         assert_eq!(after["positions"][index]["character"], *character);
@@ -285,10 +220,7 @@ fn audit_round_end(
     let mut totals = [0i64; 3];
     for (index, stack) in score["stacks"].as_array().into_iter().flatten().enumerate() {
         for entry in stack.as_array().into_iter().flatten() {
-            let value = support_value(
-                entry["card"].as_str().unwrap_or_default(),
-                characters[index].as_str().unwrap_or_default(),
-            );
+            let value = support_value(&text(&entry["card"]), &text(&characters[index]));
             assert_eq!(
                 entry["value"],
                 json!(value),
@@ -298,10 +230,7 @@ fn audit_round_end(
             totals[index] += value;
         }
     }
-    let relationships = after["relationships"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let relationships = array(&after["relationships"]);
     let mut modifiers = [0i64; 3];
     let mut blackmail = None;
     let mut debt = None;
@@ -310,7 +239,7 @@ fn audit_round_end(
             position_index(&relationship["first"]),
             position_index(&relationship["second"]),
         );
-        let (to_first, to_second) = match relationship["card"].as_str().unwrap_or_default() {
+        let (to_first, to_second) = match text(&relationship["card"]).as_str() {
             "friendship" => (1, 1),
             "feud" => (-1, -1),
             "advantage" => (1, -1),
@@ -333,7 +262,7 @@ fn audit_round_end(
     assert_eq!(score["totals"], json!(totals), "{score}");
     let provisional = (0..3)
         .max_by_key(|index| (totals[*index], priority(&characters[*index])))
-        .unwrap_or_default();
+        .expect("three positions");
     assert_eq!(score["provisional_winner"], json!(POSITIONS[provisional]));
     let winner = match blackmail {
         Some((blackmailer, victim)) if victim == provisional => blackmailer,
@@ -358,7 +287,7 @@ fn audit_round_end(
                 .as_array()
                 .and_then(|stack| stack.last())
                 .cloned()
-                .unwrap_or_default();
+                .unwrap_or_else(|| panic!("Debt moved a card to an empty stack: {score}"));
             assert_eq!(top["card"], transfer["card"], "{score}");
             assert_eq!(top["owner"], transfer["owner"], "{score}");
         }
@@ -370,7 +299,7 @@ fn audit_round_end(
         .as_array()
         .into_iter()
         .flatten()
-        .map(|token| (text_of(&token["token"]), token["holder"].clone()))
+        .map(|token| (text(&token["token"]), token["holder"].clone()))
         .collect();
     if mv["type"] == "play_action" && mv["card"] == "manipulate" {
         let holder_of = |token: &Value, holders: &[(String, Value)]| {
@@ -378,7 +307,7 @@ fn audit_round_end(
                 .iter()
                 .find(|(name, _)| *token == json!(name))
                 .map(|(_, holder)| holder.clone())
-                .unwrap_or_default()
+                .unwrap_or_else(|| panic!("no token {token} among {holders:?}"))
         };
         let (gave, took) = (
             holder_of(&mv["give"], &holders),
@@ -407,12 +336,7 @@ fn audit_round_end(
     }
     assert_eq!(score["changes"], json!(changes), "{score} with {holders:?}");
     let points: Vec<i64> = (0..3)
-        .map(|seat| {
-            before["players"][seat]["points"]
-                .as_i64()
-                .unwrap_or_default()
-                + changes[seat]
-        })
+        .map(|seat| int(&before["players"][seat]["points"]) + changes[seat])
         .collect();
     assert_eq!(score["points"], json!(points));
 
@@ -422,9 +346,7 @@ fn audit_round_end(
         let earlier = if assassinated == Some(index) {
             0
         } else {
-            before["positions"][index]["point_tokens"]
-                .as_i64()
-                .unwrap_or_default()
+            int(&before["positions"][index]["point_tokens"])
         };
         let gained = i64::from(index == winner);
         assert_eq!(
@@ -442,7 +364,7 @@ fn audit_round_end(
     if !over {
         // The reset and the next round's draw.
         assert_eq!(after["round"], json!(round + 1));
-        let first = after["first_player"].as_u64().unwrap_or_default();
+        let first = after["first_player"].as_u64().expect("the first player");
         assert_eq!(after["round_starter"], json!((first + round) % 3));
         assert_eq!(after["to_act"], after["round_starter"]);
         for token in after["tokens"].as_array().into_iter().flatten() {
@@ -459,10 +381,6 @@ fn audit_round_end(
         assert_eq!(after["deck_size"], json!(24 - in_play - 3 * hand_size));
     }
     1
-}
-
-fn text_of(value: &Value) -> String {
-    value.as_str().unwrap_or_default().to_owned()
 }
 
 /// Every card of a finished game's view: hands, deck, discard pile, stacks and relationships
@@ -520,7 +438,7 @@ fn assert_everything_revealed(view: &Value) {
 fn assert_events_revealed(events: &Value) {
     for entry in events["events"].as_array().into_iter().flatten() {
         let event = &entry["event"];
-        let hidden = match event["type"].as_str().unwrap_or_default() {
+        let hidden = match text(&event["type"]).as_str() {
             "round_started" => event["draws"]
                 .as_array()
                 .into_iter()
@@ -553,24 +471,20 @@ fn assert_consistent_result(finished: &Value, rounds: u64) {
     let winners: Vec<i64> = (0..3).filter(|seat| ranks[*seat as usize] == 1).collect();
     assert_eq!(ints(&result["winners"]), winners);
     assert_eq!(ints(&finished["outcome"]["winners"]), winners);
-    let ranking = finished["outcome"]["ranking"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let ranking = array(&finished["outcome"]["ranking"]);
     assert_eq!(ranking.len(), 3, "{}", finished["outcome"]);
     for placement in ranking {
-        let seat = placement["seat"].as_u64().unwrap_or(9) as usize;
+        let seat = seat(&placement["seat"]);
         assert_eq!(placement["place"], json!(ranks[seat]), "{placement}");
     }
     let last = &view["last_round"];
     let mut expected = ints(&last["points"]);
     assert_eq!(expected.len(), 3, "{last}");
     for favor in result["favors"].as_array().into_iter().flatten() {
-        let owner = favor["player"].as_u64().unwrap_or(9) as usize;
-        expected[owner] += favor["change"].as_i64().unwrap_or_default();
+        expected[seat(&favor["player"])] += int(&favor["change"]);
     }
     assert_eq!(points, expected, "final points = round points + favors");
-    let round = last["round"].as_u64().unwrap_or_default();
+    let round = last["round"].as_u64().expect("the last round");
     assert_eq!(view["round"], json!(round));
     assert!(
         round == rounds || ints(&last["points"]).iter().any(|p| *p <= 0),
@@ -590,12 +504,12 @@ fn assert_consistent_result(finished: &Value, rounds: u64) {
                 priority(&characters[*index]),
             )
         })
-        .unwrap_or_default();
+        .expect("three positions");
     assert_eq!(result["monarch"], json!(POSITIONS[monarch]), "{result}");
     assert_eq!(result["monarch_character"], characters[monarch]);
     let mut first_monarch_card = true;
-    let pile = view["favor_pile"].as_array().cloned().unwrap_or_default();
-    let favors = result["favors"].as_array().cloned().unwrap_or_default();
+    let pile = array(&view["favor_pile"]);
+    let favors = array(&result["favors"]);
     assert_eq!(pile.len(), favors.len());
     for (favor, card) in favors.iter().zip(&pile) {
         assert_eq!(favor["player"], card["player"]);
@@ -652,7 +566,7 @@ async fn random_games_finish_reveal_everything_and_replay_from_their_log(app: Te
         if let Some(first) = started["options"]["first_player"].as_u64() {
             assert_eq!(started["view"]["first_player"], json!(first - 1));
         }
-        let commitment = started["seed_commitment"].as_str().unwrap_or_default();
+        let commitment = text(&started["seed_commitment"]);
         app.get(&spectator, &format!("/v1/games/{id}/moves"))
             .await
             .assert_problem(409, "game_not_over");
@@ -660,11 +574,11 @@ async fn random_games_finish_reveal_everything_and_replay_from_their_log(app: Te
         let finished = play_out(&app, &players, &id, shape, &mut rng).await;
         assert!(finished["to_act"] == json!([]) && finished["deadline_at"].is_null());
         assert_consistent_result(&finished, rounds);
-        let seed_text = finished["seed"].as_str().unwrap_or_default();
+        let seed_text = text(&finished["seed"]);
         if let Some(seed) = seed {
             assert_eq!(seed_text, seed);
         }
-        assert_eq!(sha256_hex(seed_text), commitment);
+        assert_eq!(sha256_hex(&seed_text), commitment);
 
         let watched = app.game(&spectator, &id).await;
         assert!(watched["your_seat"].is_null());
@@ -685,7 +599,7 @@ async fn random_games_finish_reveal_everything_and_replay_from_their_log(app: Te
         assert_eq!(log["kind"], "intrigue");
         assert_eq!(log["seed"], json!(seed_text));
         assert_eq!(log["seed_commitment"], json!(commitment));
-        let inputs = log["inputs"].as_array().cloned().unwrap_or_default();
+        let inputs = array(&log["inputs"]);
         assert_eq!(Some(inputs.len() as u64), finished["version"].as_u64());
         for (index, input) in inputs.iter().enumerate() {
             assert_eq!(input["version"], json!(index + 1), "{input}");
@@ -697,19 +611,14 @@ async fn random_games_finish_reveal_everything_and_replay_from_their_log(app: Te
         }
         let replayed = replay(&log);
         for (index, player) in players.iter().enumerate() {
-            let expected: openapi::unions::GameView =
-                replayed.view(Viewer::Seat(Seat(index as u8))).into();
+            let seat = Viewer::Seat(Seat(u8::try_from(index).expect("a seat")));
             assert_eq!(
-                serde_json::to_value(expected).unwrap_or_default(),
+                view_json(&replayed, seat),
                 app.game(player, &id).await["view"],
                 "the replayed log does not give seat {index}'s view"
             );
         }
-        let expected: openapi::unions::GameView = replayed.view(Viewer::Spectator).into();
-        assert_eq!(
-            serde_json::to_value(expected).unwrap_or_default(),
-            watched["view"]
-        );
+        assert_eq!(spectator_view_json(&replayed), watched["view"]);
     }
 }
 
@@ -740,7 +649,7 @@ async fn a_fixed_setup_reaches_the_early_end_of_example_e18(app: TestApp) {
         .await
         .expect_status(201);
     assert_eq!(created.body["fixed_setup"], true);
-    let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+    let id = text(&created.body["id"]);
     for player in &p[1..] {
         app.post(player, &format!("/v1/games/{id}/join"), json!({}))
             .await
@@ -855,10 +764,7 @@ async fn a_fixed_setup_reaches_the_early_end_of_example_e18(app: TestApp) {
         })
     );
     assert_eq!(game["outcome"]["winners"], json!([0, 2]));
-    let mut ranking = game["outcome"]["ranking"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let mut ranking = array(&game["outcome"]["ranking"]);
     ranking.sort_by_key(|placement| placement["seat"].as_u64());
     assert_eq!(
         ranking,
@@ -889,7 +795,7 @@ async fn a_fixed_setup_reaches_the_early_end_of_example_e18(app: TestApp) {
     // Once over, every move is refused with game_over, even from an outsider.
     run(&app, &p, &id, &["P2 take_token token=a_plus3: game_over"]).await;
     let take = mv("take_token token=a_plus3");
-    refused(&app, &spectator, &id, take, 422, "game_over").await;
+    app.refuse(&spectator, &id, take, 422, "game_over").await;
     let log = app
         .get(&spectator, &format!("/v1/games/{id}/moves"))
         .await
@@ -898,8 +804,7 @@ async fn a_fixed_setup_reaches_the_early_end_of_example_e18(app: TestApp) {
     assert_eq!(log["setup"], setup);
     assert_eq!(log["inputs"].as_array().map(Vec::len), Some(14));
     let replayed = replay(&log);
-    let expected: openapi::unions::GameView = replayed.view(Viewer::Spectator).into();
-    assert_eq!(serde_json::to_value(expected).unwrap_or_default(), *view);
+    assert_eq!(spectator_view_json(&replayed), *view);
 }
 
 per_backend!(a_fixed_setup_replays_the_oracle_example_e7);
@@ -1003,7 +908,9 @@ async fn finish_quickly(app: &TestApp, players: &[Player], id: &str) {
         let Some(mv) = legal["legal_moves"].get(0).cloned() else {
             continue;
         };
-        let reply = send(app, &players[seat], id, &legal["version"], mv).await;
+        let reply = app
+            .post_move(&players[seat], id, &legal["version"], &mv)
+            .await;
         assert_eq!(reply.status, 200, "{}", reply.text);
     }
     panic!("the game did not end");
@@ -1036,7 +943,7 @@ async fn a_missed_deadline_gets_the_default_move_from_the_tick(app: TestApp) {
     let discard = new_game(&app, &players, options.clone(), Some(discard_setup)).await;
     let started = app.game(&players[0], &turn).await;
     assert_eq!(started["view"]["options"]["deadline_secs"], 10);
-    let begun = started["started_at"].as_i64().unwrap_or_default();
+    let begun = int(&started["started_at"]);
     assert_eq!(started["deadline_at"], json!(begun + 10));
     assert_eq!(started["view"]["deadline"], started["deadline_at"]);
     run(&app, &players, &turn, &["P1 take_token token=a_plus3"]).await;
@@ -1098,7 +1005,7 @@ async fn a_missed_deadline_gets_the_default_move_from_the_tick(app: TestApp) {
             vec![
                 json!({"type": "deadline_missed", "seat": 1}),
                 json!({"type": "played_face_down", "seat": 1, "card": card,
-                           "position": "A", "index": 0}),
+                       "position": "A", "index": 0}),
             ]
         );
     }
@@ -1140,7 +1047,7 @@ async fn a_missed_deadline_gets_the_default_move_from_the_tick(app: TestApp) {
         let expired = &log["inputs"][1];
         assert_eq!(expired["expired"], true, "{log}");
         assert!(expired["seat"].is_null() && expired["move"].is_null());
-        let applied_at = expired["now"].as_i64().unwrap_or_default();
+        let applied_at = int(&expired["now"]);
         assert!(
             applied_at >= deadline,
             "expired at {applied_at}, due at {deadline}"
@@ -1151,9 +1058,8 @@ async fn a_missed_deadline_gets_the_default_move_from_the_tick(app: TestApp) {
         );
         assert_eq!(log["inputs"][0]["expired"], false);
         let replayed = replay(&log);
-        let expected: openapi::unions::GameView = replayed.view(Viewer::Spectator).into();
         assert_eq!(
-            serde_json::to_value(expected).unwrap_or_default(),
+            spectator_view_json(&replayed),
             app.game(&spectator, id).await["view"]
         );
     }
@@ -1162,18 +1068,7 @@ async fn a_missed_deadline_gets_the_default_move_from_the_tick(app: TestApp) {
 per_backend!(game_kinds_describe_intrigue_and_bad_options_are_refused);
 async fn game_kinds_describe_intrigue_and_bad_options_are_refused(app: TestApp) {
     let alice = app.player("alice").await;
-    let kinds = app
-        .get(&alice, "/v1/game-kinds")
-        .await
-        .expect_status(200)
-        .body;
-    let intrigue = kinds
-        .as_array()
-        .into_iter()
-        .flatten()
-        .find(|kind| kind["id"] == "intrigue")
-        .cloned()
-        .unwrap_or_else(|| panic!("intrigue is not listed: {kinds}"));
+    let intrigue = app.game_kind(&alice, "intrigue").await;
     assert_eq!(intrigue["min_players"], 3);
     assert_eq!(intrigue["max_players"], 3);
     let defaults: Vec<(Value, Value)> = intrigue["options"]
@@ -1305,7 +1200,7 @@ async fn game_kinds_describe_intrigue_and_bad_options_are_refused(app: TestApp) 
             create(
                 3,
                 json!({"hand_size": 7, "rounds": 10, "starting_points": 20,
-                           "deadline_secs": 86_400, "first_player": 3}),
+                       "deadline_secs": 86_400, "first_player": 3}),
             ),
         )
         .await
@@ -1319,7 +1214,7 @@ async fn game_kinds_describe_intrigue_and_bad_options_are_refused(app: TestApp) 
             create(
                 3,
                 json!({"hand_size": 3, "rounds": 1, "starting_points": 1,
-                           "deadline_secs": null, "first_player": null}),
+                       "deadline_secs": null, "first_player": null}),
             ),
         )
         .await
@@ -1418,7 +1313,7 @@ async fn illegal_moves_get_the_rules_codes_and_non_moves_are_malformed(app: Test
         json!(null),
     ] {
         let text = body.to_string();
-        let reply = send(&app, &p[0], &id, &json!(0), body).await;
+        let reply = app.post_move(&p[0], &id, &json!(0), &body).await;
         assert_eq!(reply.status, 400, "{text}: {}", reply.text);
         reply.assert_problem(400, "malformed");
     }
@@ -1431,17 +1326,18 @@ async fn illegal_moves_get_the_rules_codes_and_non_moves_are_malformed(app: Test
         .assert_problem(400, "malformed");
 
     // Outsiders and stale versions.
-    refused(&app, &outsider, &id, token.clone(), 403, "not_a_player").await;
+    app.refuse(&outsider, &id, token.clone(), 403, "not_a_player")
+        .await;
     app.get(&outsider, &format!("/v1/games/{id}/legal-moves"))
         .await
         .assert_problem(403, "not_a_player");
-    send(&app, &p[0], &id, &json!(1), token.clone())
+    app.post_move(&p[0], &id, &json!(1), &token)
         .await
         .assert_problem(409, "stale_version");
     assert_eq!(app.game(&p[0], &id).await["version"], 0);
 
     run(&app, &p, &id, &script).await;
-    send(&app, &p[1], &id, &json!(0), token)
+    app.post_move(&p[1], &id, &json!(0), &token)
         .await
         .assert_problem(409, "stale_version");
 

@@ -9,77 +9,32 @@
 //! and the deck order, so at every step the cards each viewer may not know are known: none of
 //! them may appear in any card field of any response to that viewer.
 
-use blackbox::{Player, TestApp, per_backend};
+use blackbox::json::{array, text};
+use blackbox::{Player, Probe, TestApp, per_backend};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 
-use crate::intrigue::{CARDS, advisors, new_game, send, to_act};
+use crate::intrigue::{CARDS, advisors, new_game, to_act};
 
-/// Fields that differ between any two games whatever their cards.
-const GAME_SPECIFIC: &[&str] = &["id", "seed_commitment", "created_at", "started_at"];
-
-fn strip(mut game: Value) -> Value {
-    if let Some(object) = game.as_object_mut() {
-        for key in GAME_SPECIFIC {
-            object.remove(*key);
-        }
-    }
-    game
-}
-
-/// Moves that cannot be accepted from someone who is not to act (or has no seat).
-fn probes() -> [Value; 5] {
+/// Moves that cannot be accepted from someone who is not to act (or has no seat), and one on
+/// a version the game has not reached.
+fn probes() -> [Probe; 6] {
     [
-        json!({"type": "take_token", "token": "a_plus3"}),
-        json!({"type": "play_face_down", "card": "blackmail", "character": "A"}),
-        json!({"type": "play_action", "card": "spy", "character": "D"}),
-        json!({"type": "discard", "card": "oracle"}),
-        json!({"type": "play_favor", "color": "C"}),
+        Probe::Current(json!({"type": "take_token", "token": "a_plus3"})),
+        Probe::Current(json!({"type": "play_face_down", "card": "blackmail", "character": "A"})),
+        Probe::Current(json!({"type": "play_action", "card": "spy", "character": "D"})),
+        Probe::Current(json!({"type": "discard", "card": "oracle"})),
+        Probe::Current(json!({"type": "play_favor", "color": "C"})),
+        Probe::Stale(json!({"type": "take_token", "token": "c_plus1"})),
     ]
-}
-
-/// Everything `viewer` (seated at `seat`, or a spectator) is told about game `id`, including
-/// the refusals of a batch of probes sent while the viewer has no decision to make.
-async fn everything_seen(
-    app: &TestApp,
-    viewer: &Player,
-    id: &str,
-    seat: Option<usize>,
-) -> Vec<Value> {
-    let game = app.game(viewer, id).await;
-    let version = game["version"].clone();
-    let deciding = seat.is_some() && to_act(&game) == seat;
-    let mut seen = vec![strip(game), app.events(viewer, id).await];
-    if seat.is_some() {
-        seen.push(app.legal_moves(viewer, id).await);
-    }
-    if deciding {
-        return seen;
-    }
-    let stale = json!(version.as_i64().unwrap_or_default() + 1);
-    for (probe, version) in probes()
-        .into_iter()
-        .map(|probe| (probe, &version))
-        .chain([(json!({"type": "take_token", "token": "c_plus1"}), &stale)])
-    {
-        let text = probe.to_string();
-        let reply = send(app, viewer, id, version, probe).await;
-        assert!(
-            reply.status >= 400,
-            "probe {text} was accepted: {}",
-            reply.text
-        );
-        seen.push(json!({"status": reply.status, "body": reply.body}));
-    }
-    seen
 }
 
 /// Whether `mv` tells the viewer nothing it does not know (`own` when the viewer makes it):
 /// tokens, favors and face-down plays by anyone; and the viewer's own public plays of cards it
 /// holds, except those that draw or reveal cards.
 fn harmless(mv: &Value, own: bool) -> bool {
-    match mv["type"].as_str().unwrap_or_default() {
+    match text(&mv["type"]).as_str() {
         "take_token" | "play_favor" | "play_face_down" => true,
         "play_relationship" => own,
         "play_action" => {
@@ -128,7 +83,10 @@ async fn responses_do_not_depend_on_cards_the_viewer_has_not_seen(app: TestApp) 
             let mut rest = unseen.iter();
             for (index, card) in other.iter_mut().enumerate() {
                 if !own.contains(&index) {
-                    *card = rest.next().copied().unwrap_or_default();
+                    *card = rest
+                        .next()
+                        .copied()
+                        .expect("as many unseen cards as places");
                 }
             }
         }
@@ -142,12 +100,12 @@ async fn responses_do_not_depend_on_cards_the_viewer_has_not_seen(app: TestApp) 
 
         let mut steps = 0;
         for _ in 0..40 {
-            let a = everything_seen(&app, &players[viewer], &ids[0], Some(viewer)).await;
-            let b = everything_seen(&app, &players[viewer], &ids[1], Some(viewer)).await;
-            assert_eq!(a, b, "seat {viewer} sees a difference it should not");
-            let a = everything_seen(&app, &spectator, &ids[0], None).await;
-            let b = everything_seen(&app, &spectator, &ids[1], None).await;
-            assert_eq!(a, b, "a spectator sees a difference it should not");
+            let pair = [ids[0].as_str(), ids[1].as_str()];
+            let context = format!("cards hidden from seat {viewer}");
+            app.assert_told_the_same(&players[viewer], Some(viewer), pair, &probes(), &context)
+                .await;
+            app.assert_told_the_same(&spectator, None, pair, &probes(), &context)
+                .await;
 
             let game = app.game(&players[0], &ids[0]).await;
             let Some(actor) = to_act(&game) else {
@@ -156,7 +114,7 @@ async fn responses_do_not_depend_on_cards_the_viewer_has_not_seen(app: TestApp) 
             // A hand emptied now would end the round, and scoring reveals every stack.
             let held = game["view"]["players"][actor]["hand_size"]
                 .as_u64()
-                .unwrap_or_default();
+                .expect("a hand size");
             let choice = rng.random_range(0..1000);
             let mut chosen = Vec::new();
             for id in &ids {
@@ -174,7 +132,7 @@ async fn responses_do_not_depend_on_cards_the_viewer_has_not_seen(app: TestApp) 
                 }
                 let mv = options[choice % options.len()].clone();
                 let text = mv.to_string();
-                send(&app, &players[actor], id, &legal["version"], mv.clone())
+                app.post_move(&players[actor], id, &legal["version"], &mv)
                     .await
                     .expect_status(200);
                 chosen.push((text, mv));
@@ -310,10 +268,6 @@ fn pair_of(first: &Value, second: &Value) -> &'static str {
     }
 }
 
-fn text(value: &Value) -> String {
-    value.as_str().unwrap_or_default().to_owned()
-}
-
 impl Table {
     fn deal(deck: &[String], first: usize, hand_size: usize) -> Table {
         let mut table = Table {
@@ -351,7 +305,7 @@ impl Table {
     /// Applies an accepted move. `relationships` is the public list before the move; `spied`
     /// is the actor's Spy result, as reported to the actor.
     fn apply(&mut self, seat: usize, mv: &Value, relationships: &Value, spied: Option<&Value>) {
-        match mv["type"].as_str().unwrap_or_default() {
+        match text(&mv["type"]).as_str() {
             "play_face_down" | "play_face_up" => {
                 let card = self.take_from_hand(seat, &mv["card"]);
                 let up = mv["type"] == "play_face_up";
@@ -407,7 +361,7 @@ impl Table {
                             panic!("seat {seat} was not told what its Spy saw");
                         };
                         let stack = &mut self.stacks[position(&mv["character"])];
-                        let index = result["index"].as_u64().unwrap_or(99) as usize;
+                        let index = result["index"].as_u64().expect("a stack index") as usize;
                         let Some(entry) = stack.get_mut(index) else {
                             panic!("Spy result {result} outside the stack");
                         };
@@ -576,7 +530,7 @@ async fn no_response_shows_a_card_its_viewer_has_not_seen(app: TestApp) {
                 panic!("the game waits for nobody: {watched}");
             };
             let legal = app.legal_moves(&players[seat], &id).await;
-            let moves = legal["legal_moves"].as_array().cloned().unwrap_or_default();
+            let moves = array(&legal["legal_moves"]);
             assert!(!moves.is_empty(), "seat {seat} has no legal move");
             // Actions move and reveal the most cards, so they are favoured.
             let actions: Vec<&Value> = moves
@@ -588,7 +542,7 @@ async fn no_response_shows_a_card_its_viewer_has_not_seen(app: TestApp) {
             } else {
                 moves[rng.random_range(0..moves.len())].clone()
             };
-            send(&app, &players[seat], &id, &legal["version"], mv.clone())
+            app.post_move(&players[seat], &id, &legal["version"], &mv)
                 .await
                 .expect_status(200);
             let spied = if mv["type"] == "play_action" && mv["card"] == "spy" {

@@ -1,15 +1,28 @@
 //! Trade or Duel played to the end over HTTP.
 
+use blackbox::json::{seats, text};
 use blackbox::{Player, TestApp, per_backend, replay, sha256_hex, spectator_view_json};
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 
 async fn four_players(app: &TestApp) -> Vec<Player> {
-    let mut players = Vec::new();
-    for name in ["north", "east", "south", "west"] {
-        players.push(app.player(name).await);
-    }
-    players
+    app.players(&["north", "east", "south", "west"]).await
+}
+
+/// The hands of the rules' Deal A, seat 0 first to act.
+pub(crate) const DEAL_A: [[u8; 2]; 4] = [[4, 15], [7, 10], [1, 16], [5, 12]];
+
+/// Creates a four-player game dealt Deal A with `options` as `players[0]` and seats the others.
+pub(crate) async fn start_deal_a(app: &TestApp, players: &[Player], options: Value) -> String {
+    let setup = json!({"hands": DEAL_A, "first_player": 0});
+    let request =
+        json!({"kind": "trade_or_duel", "players": 4, "options": options, "setup": setup});
+    app.start_game(
+        &players[0],
+        &[&players[1], &players[2], &players[3]],
+        request,
+    )
+    .await
 }
 
 /// Plays the game to its end: whoever must act picks a legal move at random.
@@ -19,36 +32,13 @@ async fn play_out(app: &TestApp, players: &[Player], id: &str, rng: &mut StdRng)
         if game["status"] == "finished" {
             return game;
         }
-        let to_act: Vec<usize> = game["to_act"]
-            .as_array()
-            .map(|seats| {
-                seats
-                    .iter()
-                    .filter_map(Value::as_u64)
-                    .map(|s| s as usize)
-                    .collect()
-            })
-            .unwrap_or_default();
+        let to_act = seats(&game["to_act"]);
         assert!(
             !to_act.is_empty(),
             "a running game waits for nobody: {game}"
         );
         let seat = to_act[rng.random_range(0..to_act.len())];
-        let legal = app.legal_moves(&players[seat], id).await;
-        let moves = legal["legal_moves"].as_array().cloned().unwrap_or_default();
-        assert!(
-            !moves.is_empty(),
-            "seat {seat} must act but has no legal move"
-        );
-        let mv = moves[rng.random_range(0..moves.len())].clone();
-        let reply = app
-            .post(
-                &players[seat],
-                &format!("/v1/games/{id}/moves"),
-                json!({"version": legal["version"], "move": mv}),
-            )
-            .await;
-        assert_eq!(reply.status, 200, "legal move {mv} refused: {}", reply.text);
+        app.play_random(&players[seat], id, rng).await;
     }
     panic!("the game did not end within 500 moves");
 }
@@ -59,27 +49,24 @@ async fn four_accounts_play_complete_games_and_anyone_can_replay_them(app: TestA
     let spectator = app.player("spectator").await;
     let mut rng = StdRng::seed_from_u64(7);
     for turns_each in [1, 3] {
+        let request =
+            json!({"kind": "trade_or_duel", "players": 4, "options": {"turns_each": turns_each}});
         let id = app
-                .start_game(
-                    &players[0],
-                    &[&players[1], &players[2], &players[3]],
-                    json!({"kind": "trade_or_duel", "players": 4, "options": {"turns_each": turns_each}}),
-                )
-                .await;
+            .start_game(
+                &players[0],
+                &[&players[1], &players[2], &players[3]],
+                request,
+            )
+            .await;
         let commitment = app.game(&spectator, &id).await["seed_commitment"].clone();
         let finished = play_out(&app, &players, &id, &mut rng).await;
 
         let outcome = &finished["outcome"];
         assert_eq!(outcome["ranking"].as_array().map(Vec::len), Some(4));
         assert!(finished["view"]["result"].is_object());
-        let seed = finished["seed"].as_str().unwrap_or_default();
-        assert_eq!(sha256_hex(seed), commitment.as_str().unwrap_or_default());
+        assert_eq!(sha256_hex(&text(&finished["seed"])), text(&commitment));
 
-        let log = app
-            .get(&spectator, &format!("/v1/games/{id}/moves"))
-            .await
-            .expect_status(200)
-            .body;
+        let log = app.move_log(&spectator, &id).await;
         assert_eq!(
             log["inputs"].as_array().map(Vec::len),
             finished["version"].as_u64().map(|v| v as usize)
@@ -93,14 +80,7 @@ per_backend!(a_tie_for_lowest_forces_an_extra_round);
 async fn a_tie_for_lowest_forces_an_extra_round(app: TestApp) {
     let p = four_players(&app).await;
     // The rules' example E9: Deal A with one regular round.
-    let setup = json!({"hands": [[4, 15], [7, 10], [1, 16], [5, 12]], "first_player": 0});
-    let id = app
-            .start_game(
-                &p[0],
-                &[&p[1], &p[2], &p[3]],
-                json!({"kind": "trade_or_duel", "players": 4, "options": {"turns_each": 1}, "setup": setup}),
-            )
-            .await;
+    let id = start_deal_a(&app, &p, json!({"turns_each": 1})).await;
     let declare =
         |target: u8, action: &str| json!({"type": "declare", "target": target, "action": action});
     let answer = |count: u8| json!({"type": "answer", "count": count});
@@ -160,15 +140,8 @@ per_backend!(seats_see_their_own_hand_and_spectators_see_none);
 async fn seats_see_their_own_hand_and_spectators_see_none(app: TestApp) {
     let p = four_players(&app).await;
     let spectator = app.player("spectator").await;
-    let setup = json!({"hands": [[4, 15], [7, 10], [1, 16], [5, 12]], "first_player": 0});
-    let id = app
-        .start_game(
-            &p[0],
-            &[&p[1], &p[2], &p[3]],
-            json!({"kind": "trade_or_duel", "players": 4, "setup": setup}),
-        )
-        .await;
-    for (seat, hand) in [[4, 15], [7, 10], [1, 16], [5, 12]].iter().enumerate() {
+    let id = start_deal_a(&app, &p, json!({})).await;
+    for (seat, hand) in DEAL_A.iter().enumerate() {
         let game = app.game(&p[seat], &id).await;
         assert_eq!(game["view"]["hand"], json!(hand));
     }

@@ -6,58 +6,24 @@
 //! position rather than by value. At every step, every response to seat 0 and to a spectator
 //! (state, legal moves, events, errors) must be the same in both games.
 
-use blackbox::{Player, TestApp, per_backend};
+use blackbox::json::{array, leaves_under, seat, seats};
+use blackbox::{Player, Probe, TestApp, per_backend};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 
-/// Fields that differ between any two games whatever their cards.
-const GAME_SPECIFIC: &[&str] = &["id", "seed_commitment", "created_at", "started_at"];
+use crate::trade_or_duel::start_deal_a;
 
-fn strip(mut game: Value) -> Value {
-    if let Some(object) = game.as_object_mut() {
-        for key in GAME_SPECIFIC {
-            object.remove(*key);
-        }
-    }
-    game
-}
-
-/// Everything `viewer` is told about game `id`, including the errors of a batch of probes.
-/// Probes are sent only while the viewer has no decision to make, so none can be accepted.
-async fn everything_seen(app: &TestApp, viewer: &Player, id: &str, seated: bool) -> Vec<Value> {
-    let game = app.game(viewer, id).await;
-    let version = game["version"].clone();
-    let deciding = seated
-        && game["to_act"]
-            .as_array()
-            .is_some_and(|seats| seats.contains(&json!(0)));
-    let mut seen = vec![strip(game), app.events(viewer, id).await];
-    if seated {
-        seen.push(app.legal_moves(viewer, id).await);
-    }
-    if deciding {
-        return seen;
-    }
-    for probe in [
+/// Moves seat 0 (while not deciding) and spectators cannot make.
+fn probes() -> [Probe; 5] {
+    [
         json!({"type": "choose_cards", "cards": [1]}),
         json!({"type": "choose_cards", "cards": [18]}),
         json!({"type": "choose_cards", "cards": [9, 10]}),
         json!({"type": "answer", "count": 2}),
         json!({"type": "declare", "target": 2, "action": "duel"}),
-    ] {
-        let probe_text = probe.to_string();
-        let reply = app
-            .post(
-                viewer,
-                &format!("/v1/games/{id}/moves"),
-                json!({"version": version, "move": probe}),
-            )
-            .await;
-        assert_ne!(reply.status, 200, "probe {probe_text} was accepted");
-        seen.push(json!({"status": reply.status, "body": reply.body}));
-    }
-    seen
+    ]
+    .map(Probe::Current)
 }
 
 fn deal(players: usize, seat0: [u8; 2], rng: &mut StdRng) -> Value {
@@ -82,10 +48,7 @@ fn pick(legal: &[Value], choice: usize) -> Option<Value> {
 
 per_backend!(responses_to_a_seat_do_not_depend_on_cards_it_has_not_seen);
 async fn responses_to_a_seat_do_not_depend_on_cards_it_has_not_seen(app: TestApp) {
-    let mut players = Vec::new();
-    for seat in 0..6 {
-        players.push(app.player(&format!("seat{seat}")).await);
-    }
+    let players = app.seat_players(6).await;
     let spectator = app.player("spectator").await;
     let mut rng = StdRng::seed_from_u64(11);
     for round in 0..6 {
@@ -106,23 +69,15 @@ async fn responses_to_a_seat_do_not_depend_on_cards_it_has_not_seen(app: TestApp
         }
         // Seats 1..n act before seat 0 in round 1; stop when seat 0 is to act.
         for _step in 0..40 {
-            let a = everything_seen(&app, &players[0], &ids[0], true).await;
-            let b = everything_seen(&app, &players[0], &ids[1], true).await;
-            assert_eq!(a, b, "seat 0 sees a difference it should not");
-            let a = everything_seen(&app, &spectator, &ids[0], false).await;
-            let b = everything_seen(&app, &spectator, &ids[1], false).await;
-            assert_eq!(a, b, "a spectator sees a difference it should not");
+            let pair = [ids[0].as_str(), ids[1].as_str()];
+            let context = format!("round {round}");
+            app.assert_told_the_same(&players[0], Some(0), pair, &probes(), &context)
+                .await;
+            app.assert_told_the_same(&spectator, None, pair, &probes(), &context)
+                .await;
 
             let game = app.game(&players[0], &ids[0]).await;
-            let to_act: Vec<usize> = game["to_act"]
-                .as_array()
-                .map(|s| {
-                    s.iter()
-                        .filter_map(Value::as_u64)
-                        .map(|s| s as usize)
-                        .collect()
-                })
-                .unwrap_or_default();
+            let to_act = seats(&game["to_act"]);
             if to_act.is_empty() || to_act.contains(&0) {
                 break;
             }
@@ -130,17 +85,12 @@ async fn responses_to_a_seat_do_not_depend_on_cards_it_has_not_seen(app: TestApp
             let choice = rng.random_range(0..100);
             for id in &ids {
                 let legal = app.legal_moves(&players[seat], id).await;
-                let moves = legal["legal_moves"].as_array().cloned().unwrap_or_default();
-                let Some(mv) = pick(&moves, choice) else {
+                let Some(mv) = pick(&array(&legal["legal_moves"]), choice) else {
                     panic!("seat {seat} has no harmless move: {legal}");
                 };
-                app.post(
-                    &players[seat],
-                    &format!("/v1/games/{id}/moves"),
-                    json!({"version": legal["version"], "move": mv}),
-                )
-                .await
-                .expect_status(200);
+                app.post_move(&players[seat], id, &legal["version"], &mv)
+                    .await
+                    .expect_status(200);
             }
         }
     }
@@ -148,21 +98,10 @@ async fn responses_to_a_seat_do_not_depend_on_cards_it_has_not_seen(app: TestApp
 
 per_backend!(set_aside_cards_appear_in_no_response_before_the_end);
 async fn set_aside_cards_appear_in_no_response_before_the_end(app: TestApp) {
-    let mut players = Vec::new();
-    for seat in 0..4 {
-        players.push(app.player(&format!("seat{seat}")).await);
-    }
+    let players = app.seat_players(4).await;
     let spectator = app.player("spectator").await;
     // Deal A: the set-aside cards are 2, 3, 6, 8, 9, 11, 13, 14, 17, 18.
-    let setup = json!({"hands": [[4, 15], [7, 10], [1, 16], [5, 12]], "first_player": 0});
-    let others: Vec<&Player> = players[1..].iter().collect();
-    let id = app
-        .start_game(
-            &players[0],
-            &others,
-            json!({"kind": "trade_or_duel", "players": 4, "setup": setup}),
-        )
-        .await;
+    let id = start_deal_a(&app, &players, json!({})).await;
     let set_aside = [2, 3, 6, 8, 9, 11, 13, 14, 17, 18];
     let mut rng = StdRng::seed_from_u64(5);
     for _ in 0..200 {
@@ -181,17 +120,8 @@ async fn set_aside_cards_appear_in_no_response_before_the_end(app: TestApp) {
             }
         }
         let game = app.game(&players[0], &id).await;
-        let seat = game["to_act"][0].as_u64().unwrap_or_default() as usize;
-        let legal = app.legal_moves(&players[seat], &id).await;
-        let moves = legal["legal_moves"].as_array().cloned().unwrap_or_default();
-        let mv = moves[rng.random_range(0..moves.len())].clone();
-        app.post(
-            &players[seat],
-            &format!("/v1/games/{id}/moves"),
-            json!({"version": legal["version"], "move": mv}),
-        )
-        .await
-        .expect_status(200);
+        let seat = seat(&game["to_act"][0]);
+        app.play_random(&players[seat], &id, &mut rng).await;
     }
 }
 
@@ -209,27 +139,8 @@ fn cards_in(value: &Value) -> Vec<u64> {
         "target_gave",
         "discarded",
     ];
-    let mut found = Vec::new();
-    match value {
-        Value::Object(map) => {
-            for (key, inner) in map {
-                if CARD_KEYS.contains(&key.as_str()) {
-                    collect_numbers(inner, &mut found);
-                }
-                found.extend(cards_in(inner));
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|item| found.extend(cards_in(item))),
-        _ => {}
-    }
-    found
-}
-
-fn collect_numbers(value: &Value, found: &mut Vec<u64>) {
-    match value {
-        Value::Number(number) => found.extend(number.as_u64()),
-        Value::Array(items) => items.iter().for_each(|item| collect_numbers(item, found)),
-        Value::Object(map) => map.values().for_each(|item| collect_numbers(item, found)),
-        _ => {}
-    }
+    leaves_under(value, CARD_KEYS)
+        .iter()
+        .filter_map(Value::as_u64)
+        .collect()
 }

@@ -1,6 +1,7 @@
 //! Tribute over HTTP: complete games, deadlines and NMR, several servers sharing a database,
 //! creation errors and every move type with the rules' error codes.
 
+use blackbox::json::{array, int, ints, seat, seats, text};
 use blackbox::{Player, TestApp, per_backend, replay, spectator_view_json};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
@@ -8,11 +9,7 @@ use serde_json::{Value, json};
 
 /// Three accounts, for seats 0, 1 and 2 in that order.
 pub(crate) async fn three_players(app: &TestApp) -> Vec<Player> {
-    let mut players = Vec::new();
-    for name in ["ada", "bob", "cyd"] {
-        players.push(app.player(name).await);
-    }
-    players
+    app.players(&["ada", "bob", "cyd"]).await
 }
 
 /// Starts a game of Tribute with `options`; seat `s` is `players[s]`.
@@ -23,10 +20,6 @@ pub(crate) async fn start(app: &TestApp, players: &[Player], options: Value) -> 
         json!({"kind": "tribute", "players": 3, "options": options}),
     )
     .await
-}
-
-pub(crate) fn moves_path(id: &str) -> String {
-    format!("/v1/games/{id}/moves")
 }
 
 /// `[L(s), H(s)]`: the lower and the higher opponent of `seat`.
@@ -53,18 +46,8 @@ pub(crate) fn orders(seat: usize, turn: i64, x: i64, y: i64, doubles: i64) -> Va
     })
 }
 
-pub(crate) fn ints(value: &Value) -> Vec<i64> {
-    value
-        .as_array()
-        .map(|items| items.iter().filter_map(Value::as_i64).collect())
-        .unwrap_or_default()
-}
-
 pub(crate) fn to_act(game: &Value) -> Vec<usize> {
-    ints(&game["to_act"])
-        .into_iter()
-        .map(|seat| seat as usize)
-        .collect()
+    seats(&game["to_act"])
 }
 
 /// `count` values in `min..=max` adding up to `total`, in random order.
@@ -89,7 +72,7 @@ fn cards_adding_up_to(total: i64, count: usize, min: i64, max: i64, rng: &mut St
 pub(crate) fn random_move(legal: &Value, seat: usize, rng: &mut StdRng) -> Value {
     match legal["type"].as_str() {
         Some("select") => {
-            let totals = legal["totals"].as_array().cloned().unwrap_or_default();
+            let totals = array(&legal["totals"]);
             assert!(!totals.is_empty(), "no legal selection: {legal}");
             let choice = if seat == 0 {
                 totals[totals.len() - 1].clone()
@@ -97,16 +80,16 @@ pub(crate) fn random_move(legal: &Value, seat: usize, rng: &mut StdRng) -> Value
                 totals[rng.random_range(0..totals.len())].clone()
             };
             let cards = cards_adding_up_to(
-                choice["total"].as_i64().unwrap_or(-1),
-                legal["card_count"].as_u64().unwrap_or_default() as usize,
-                legal["min_value"].as_i64().unwrap_or_default(),
-                legal["max_value"].as_i64().unwrap_or_default(),
+                int(&choice["total"]),
+                legal["card_count"].as_u64().expect("a card count") as usize,
+                int(&legal["min_value"]),
+                int(&legal["max_value"]),
                 rng,
             );
-            select(&cards, choice["doubles"].as_i64().unwrap_or_default())
+            select(&cards, int(&choice["doubles"]))
         }
         Some("orders") => {
-            let turn = legal["turn"].as_i64().unwrap_or_default();
+            let turn = int(&legal["turn"]);
             assert_eq!(
                 ints(&legal["opponents"]),
                 opponents(seat).map(|s| s as i64).to_vec(),
@@ -122,19 +105,16 @@ pub(crate) fn random_move(legal: &Value, seat: usize, rng: &mut StdRng) -> Value
                     if j >= i {
                         j += 1;
                     }
-                    let most = values["doubles_left"].as_i64().unwrap_or_default();
+                    let most = int(&values["doubles_left"]);
                     (hand[i], hand[j], rng.random_range(0..=most))
                 }
                 Some("blind") => {
-                    let sums = values["sums"].as_array().cloned().unwrap_or_default();
+                    let sums = array(&values["sums"]);
                     assert!(!sums.is_empty(), "no feasible blind orders: {legal}");
                     let choice = &sums[rng.random_range(0..sums.len())];
-                    let sum = rng.random_range(
-                        choice["min_sum"].as_i64().unwrap_or_default()
-                            ..=choice["max_sum"].as_i64().unwrap_or_default(),
-                    );
+                    let sum = rng.random_range(int(&choice["min_sum"])..=int(&choice["max_sum"]));
                     let x = rng.random_range((sum - 9).max(0)..=sum.min(9));
-                    (x, sum - x, choice["doubles"].as_i64().unwrap_or_default())
+                    (x, sum - x, int(&choice["doubles"]))
                 }
                 _ => panic!("unknown order values: {legal}"),
             };
@@ -176,11 +156,7 @@ async fn play_out(
             let legal = app.legal_moves(&players[seat], id).await;
             let mv = random_move(&legal["legal_moves"], seat, rng);
             let reply = app
-                .post(
-                    &players[seat],
-                    &moves_path(id),
-                    json!({"version": legal["version"], "move": mv}),
-                )
+                .post_move(&players[seat], id, &legal["version"], &mv)
                 .await;
             assert_eq!(reply.status, 200, "legal move {mv} refused: {}", reply.text);
             phase.push((seat, mv));
@@ -213,11 +189,7 @@ fn order_values(seat: usize, mv: &Value) -> (i64, i64, i64) {
             })
             .unwrap_or_else(|| panic!("no play against {opponent} in {mv}"))
     };
-    (
-        against(low),
-        against(high),
-        mv["doubles"].as_i64().unwrap_or_default(),
-    )
+    (against(low), against(high), int(&mv["doubles"]))
 }
 
 /// Orders as the view and the events show them: against the lower opponent first.
@@ -288,7 +260,7 @@ async fn check_finished(
 
     let mut scores = [0_i64; 3];
     let mut played = [[0_i64; 2]; 3];
-    let records = view["turns"].as_array().cloned().unwrap_or_default();
+    let records = array(&view["turns"]);
     assert_eq!(records.len(), 5, "{view}");
     for (n, (record, phase)) in records.iter().zip(turn_phases).enumerate() {
         assert_eq!(record["turn"], n + 1);
@@ -315,13 +287,10 @@ async fn check_finished(
     assert_eq!(ints(&result["ranks"]), ranks);
     let winners: Vec<i64> = (0..3).filter(|s| ranks[*s as usize] == 1).collect();
     assert_eq!(ints(&result["winners"]), winners);
-    let ranking = game["outcome"]["ranking"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let ranking = array(&game["outcome"]["ranking"]);
     assert_eq!(ranking.len(), 3);
     for placement in &ranking {
-        let seat = placement["seat"].as_u64().unwrap_or(9) as usize;
+        let seat = seat(&placement["seat"]);
         assert_eq!(placement["place"], json!(ranks[seat]), "{ranking:?}");
     }
     assert_eq!(ints(&game["outcome"]["winners"]), winners);
@@ -332,8 +301,8 @@ async fn check_finished(
     assert!(view["pending"].is_null());
     assert!(game["to_act"].as_array().is_some_and(Vec::is_empty));
     assert!(game["seed"].is_string());
-    let total = view["options"]["card_total"].as_i64().unwrap_or_default();
-    let cost = view["options"]["double_cost"].as_i64().unwrap_or_default();
+    let total = int(&view["options"]["card_total"]);
+    let cost = int(&view["options"]["double_cost"]);
     for seat in 0..3 {
         let shown = &view["seats"][seat];
         assert_eq!(shown["score"], json!(scores[seat]));
@@ -350,16 +319,13 @@ async fn check_finished(
                        "doubles": selection["doubles"], "nmr": false})
             );
             assert_eq!(shown["hand"], json!([]));
-            let bought = selection["doubles"].as_i64().unwrap_or_default();
+            let bought = int(&selection["doubles"]);
             assert_eq!(shown["doubles_left"], json!(bought - played[seat][1]));
         }
     }
 
     // Every submission, replaced ones included, is public in the events once it is over.
-    let events = app.events(spectator, id).await["events"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let events = array(&app.events(spectator, id).await["events"]);
     let submitted: Vec<&Value> = events
         .iter()
         .map(|entry| &entry["event"])
@@ -390,12 +356,8 @@ async fn check_finished(
     assert_eq!(finished.as_ref(), Some(result));
 
     // The move log is every accepted move in order, with nothing expired.
-    let log = app
-        .get(spectator, &format!("/v1/games/{id}/moves"))
-        .await
-        .expect_status(200)
-        .body;
-    let inputs = log["inputs"].as_array().cloned().unwrap_or_default();
+    let log = app.move_log(spectator, id).await;
+    let inputs = array(&log["inputs"]);
     assert_eq!(json!(inputs.len()), game["version"]);
     assert_eq!(inputs.len(), all.len());
     for (n, (input, (seat, mv))) in inputs.iter().zip(&all).enumerate() {
@@ -426,7 +388,7 @@ async fn three_accounts_play_complete_standard_and_blind_games(app: TestApp) {
         if options["blind"] != true {
             let bought: i64 = counted(&phases[0])
                 .iter()
-                .map(|selection| selection["doubles"].as_i64().unwrap_or_default())
+                .map(|selection| int(&selection["doubles"]))
                 .sum();
             assert!(bought > 0, "no doubles bought in {options}");
         }
@@ -459,11 +421,7 @@ async fn submit_pending(
         let legal = app.legal_moves(&players[seat], id).await;
         let mv = random_move(&legal["legal_moves"], seat, rng);
         let reply = app
-            .post(
-                &players[seat],
-                &moves_path(id),
-                json!({"version": legal["version"], "move": mv}),
-            )
+            .post_move(&players[seat], id, &legal["version"], &mv)
             .await;
         assert_eq!(
             reply.status, 200,
@@ -473,15 +431,9 @@ async fn submit_pending(
     }
 }
 
-/// The move log of a finished game.
+/// The inputs of a finished game's move log.
 async fn move_log(app: &TestApp, player: &Player, id: &str) -> Vec<Value> {
-    app.get(player, &format!("/v1/games/{id}/moves"))
-        .await
-        .expect_status(200)
-        .body["inputs"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
+    array(&app.move_log(player, id).await["inputs"])
 }
 
 fn expired(inputs: &[Value]) -> Vec<&Value> {
@@ -501,7 +453,7 @@ fn assert_nmr_fives(view: &Value, seat: usize) {
             "seat {seat}"
         );
     }
-    for record in view["turns"].as_array().cloned().unwrap_or_default() {
+    for record in array(&view["turns"]) {
         assert_eq!(
             record["orders"][seat],
             json!({"seat": seat, "plays": [{"opponent": low, "value": 5}, {"opponent": high, "value": 5}],
@@ -515,7 +467,7 @@ fn assert_nmr_fives(view: &Value, seat: usize) {
 /// Each phase lasts exactly `deadline_secs` from the start: an expired phase closes at its
 /// deadline, and the next one starts there.
 fn assert_phases_chain(events: &Value, first_started: i64, secs: i64) {
-    let events = events["events"].as_array().cloned().unwrap_or_default();
+    let events = array(&events["events"]);
     let started: Vec<i64> = events
         .iter()
         .filter(|e| e["event"]["type"] == "phase_started")
@@ -545,9 +497,7 @@ async fn missed_deadlines_are_filled_with_nmr_orders_even_when_nobody_asks(app: 
     let mut rng = StdRng::seed_from_u64(23);
     let partly = start(&app, &players, json!({"deadline_secs": 1})).await;
     let idle = start(&app, &players, json!({"deadline_secs": 1})).await;
-    let idle_first = app.game(&players[0], &idle).await["deadline_at"]
-        .as_i64()
-        .unwrap_or_default();
+    let idle_first = int(&app.game(&players[0], &idle).await["deadline_at"]);
     let idle_started = idle_first - 1;
     // Six phases of one second: Selection and five turns. In each, seats 0 and 1 of `partly`
     // submit; then the clock reaches the deadline and the server's tick closes the phase of
@@ -585,7 +535,7 @@ async fn missed_deadlines_are_filled_with_nmr_orders_even_when_nobody_asks(app: 
     }
     let scores = ints(&view["result"]["final_scores"]);
     assert_eq!(scores.iter().sum::<i64>(), 0);
-    let partly_started = partly_game["started_at"].as_i64().unwrap_or_default();
+    let partly_started = int(&partly_game["started_at"]);
     let events = app.events(&players[0], &partly).await;
     assert_phases_chain(&events, partly_started, 1);
     // The closing records in the log flag the NMR too, for everyone.
@@ -617,7 +567,7 @@ async fn missed_deadlines_are_filled_with_nmr_orders_even_when_nobody_asks(app: 
         assert_eq!(input["expired"], true);
         assert_eq!(input["version"], n + 1);
         let deadline = idle_first + n as i64;
-        let now = input["now"].as_i64().unwrap_or_default();
+        let now = int(&input["now"]);
         assert_eq!(
             now, deadline,
             "phase {n} (deadline {deadline}) expired at {now}: not by the tick"
@@ -659,10 +609,7 @@ async fn servers_sharing_a_database_expire_each_phase_once(app: TestApp) {
         for seat in 0..3 {
             assert_nmr_fives(view, seat);
         }
-        let events = app.events(&players[2], id).await["events"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
+        let events = array(&app.events(&players[2], id).await["events"]);
         let count = |kind: &str| events.iter().filter(|e| e["event"]["type"] == kind).count();
         assert_eq!(count("phase_started"), phases);
         assert_eq!(count("selection_closed"), phases - 5);
@@ -751,32 +698,13 @@ async fn bad_options_are_refused_naming_the_option(app: TestApp) {
             .expect_status(201);
     }
 
-    let kinds = app
-        .get(&alice, "/v1/game-kinds")
-        .await
-        .expect_status(200)
-        .body;
-    let tribute = kinds
-        .as_array()
-        .and_then(|kinds| kinds.iter().find(|kind| kind["id"] == "tribute"))
-        .cloned()
-        .unwrap_or_else(|| panic!("tribute is not listed: {kinds}"));
+    let tribute = app.game_kind(&alice, "tribute").await;
     assert_eq!(tribute["min_players"], 3);
     assert_eq!(tribute["max_players"], 3);
-    let defaults: Vec<(String, Value)> = tribute["options"]
-        .as_array()
-        .map(|options| {
-            options
-                .iter()
-                .map(|o| {
-                    (
-                        o["key"].as_str().unwrap_or("").to_owned(),
-                        o["default"].clone(),
-                    )
-                })
-                .collect()
-        })
-        .unwrap_or_default();
+    let defaults: Vec<(String, Value)> = array(&tribute["options"])
+        .iter()
+        .map(|o| (text(&o["key"]), o["default"].clone()))
+        .collect();
     let expected = [
         ("card_total", json!(50)),
         ("blind", json!(false)),
@@ -798,34 +726,19 @@ async fn bad_options_are_refused_naming_the_option(app: TestApp) {
     assert_eq!(
         app.game(&players[0], &id).await["view"]["options"],
         json!({"card_total": 50, "blind": false, "specials": true, "double_cost": 3,
-                   "max_doubles": 2, "deadline_secs": null})
+               "max_doubles": 2, "deadline_secs": null})
     );
     let id = start(&app, &players, json!({"blind": true, "deadline_secs": 60})).await;
     let game = app.game(&players[0], &id).await;
     assert_eq!(
         game["view"]["options"],
         json!({"card_total": 50, "blind": true, "specials": false, "double_cost": 3,
-                   "max_doubles": 2, "deadline_secs": 60})
+               "max_doubles": 2, "deadline_secs": 60})
     );
     assert_eq!(
         game["deadline_at"].as_i64(),
         game["started_at"].as_i64().map(|at| at + 60)
     );
-}
-
-/// Posts `mv` as `player` on the current version and expects it refused with `code`.
-async fn refused(app: &TestApp, player: &Player, id: &str, mv: Value, status: u16, code: &str) {
-    let text = mv.to_string();
-    let reply = app.play(player, id, mv).await;
-    assert_eq!(reply.code(), code, "{text}: {}", reply.text);
-    reply.assert_problem(status, code);
-}
-
-async fn accepted(app: &TestApp, player: &Player, id: &str, mv: Value) -> Value {
-    let text = mv.to_string();
-    let reply = app.play(player, id, mv).await;
-    assert_eq!(reply.status, 200, "{text}: {}", reply.text);
-    reply.body
 }
 
 per_backend!(every_move_type_and_the_rules_errors_over_http);
@@ -843,70 +756,59 @@ async fn every_move_type_and_the_rules_errors_over_http(app: TestApp) {
     assert_eq!(
         app.legal_moves(&p[0], &id).await["legal_moves"],
         json!({"type": "select", "card_count": 10, "min_value": 0, "max_value": 9,
-                   "totals": [{"doubles": 0, "total": 50}, {"doubles": 1, "total": 47},
-                              {"doubles": 2, "total": 44}]})
+               "totals": [{"doubles": 0, "total": 50}, {"doubles": 1, "total": 47},
+                          {"doubles": 2, "total": 44}]})
     );
 
     // Selection phase: E7 rows u, v, s, t, w, x.
     let g0 = [0, 0, 2, 4, 5, 6, 7, 8, 9, 9];
     let g1 = [0, 1, 2, 4, 5, 5, 6, 7, 8, 9];
     let g2 = [0, 0, 0, 0, 4, 4, 9, 9, 9, 9];
-    refused(
-        &app,
-        &p[0],
-        &id,
-        select(&g0[..9], 0),
-        422,
-        "wrong_card_count",
-    )
-    .await;
+    app.refuse(&p[0], &id, select(&g0[..9], 0), 422, "wrong_card_count")
+        .await;
     let ten = [0, 0, 2, 4, 5, 6, 7, 8, 9, 10];
-    refused(&app, &p[0], &id, select(&ten, 0), 422, "value_out_of_range").await;
-    refused(&app, &p[1], &id, select(&g1, 0), 422, "wrong_total").await;
-    refused(&app, &p[2], &id, select(&g2, 1), 422, "wrong_total").await;
+    app.refuse(&p[0], &id, select(&ten, 0), 422, "value_out_of_range")
+        .await;
+    app.refuse(&p[1], &id, select(&g1, 0), 422, "wrong_total")
+        .await;
+    app.refuse(&p[2], &id, select(&g2, 1), 422, "wrong_total")
+        .await;
     let w = [0, 0, 0, 0, 0, 4, 4, 9, 9, 9];
-    refused(&app, &p[2], &id, select(&w, 3), 422, "too_many_doubles").await;
-    refused(&app, &p[0], &id, orders(0, 1, 7, 9, 0), 422, "wrong_phase").await;
-    refused(&app, &outsider, &id, select(&g0, 0), 403, "not_a_player").await;
+    app.refuse(&p[2], &id, select(&w, 3), 422, "too_many_doubles")
+        .await;
+    app.refuse(&p[0], &id, orders(0, 1, 7, 9, 0), 422, "wrong_phase")
+        .await;
+    app.refuse(&outsider, &id, select(&g0, 0), 403, "not_a_player")
+        .await;
     let negative = json!({"type": "select", "cards": g0, "doubles": -1});
-    refused(&app, &p[0], &id, negative, 400, "malformed").await;
-    refused(
-        &app,
-        &p[0],
-        &id,
-        json!({"type": "select"}),
-        400,
-        "malformed",
-    )
-    .await;
+    app.refuse(&p[0], &id, negative, 400, "malformed").await;
+    app.refuse(&p[0], &id, json!({"type": "select"}), 400, "malformed")
+        .await;
     let strings = json!({"type": "select", "cards": ["0", "9"], "doubles": 0});
-    refused(&app, &p[0], &id, strings, 400, "malformed").await;
-    refused(&app, &p[0], &id, json!({"type": "pass"}), 400, "malformed").await;
-    app.post(
-        &p[0],
-        &moves_path(&id),
-        json!({"version": 7, "move": select(&g0, 0)}),
-    )
-    .await
-    .assert_problem(409, "stale_version");
+    app.refuse(&p[0], &id, strings, 400, "malformed").await;
+    app.refuse(&p[0], &id, json!({"type": "pass"}), 400, "malformed")
+        .await;
+    app.post_move(&p[0], &id, &json!(7), &select(&g0, 0))
+        .await
+        .assert_problem(409, "stale_version");
     assert_eq!(app.game(&p[0], &id).await["version"], 0, "nothing accepted");
 
     // A selection may be replaced; `doubles` may be left out (0).
-    accepted(&app, &p[0], &id, select(&[5; 10], 0)).await;
-    let reply = accepted(
-        &app,
-        &p[0],
-        &id,
-        json!({"type": "select", "cards": [9, 9, 8, 7, 6, 5, 4, 2, 0, 0]}),
-    )
-    .await;
+    app.accept(&p[0], &id, select(&[5; 10], 0)).await;
+    let reply = app
+        .accept(
+            &p[0],
+            &id,
+            json!({"type": "select", "cards": [9, 9, 8, 7, 6, 5, 4, 2, 0, 0]}),
+        )
+        .await;
     assert_eq!(
         reply["view"]["pending"],
         json!({"type": "selection", "cards": g0, "doubles": 0})
     );
     assert_eq!(to_act(&reply), [1, 2]);
-    accepted(&app, &p[1], &id, select(&g1, 1)).await;
-    let g1_state = accepted(&app, &p[2], &id, select(&g2, 2)).await;
+    app.accept(&p[1], &id, select(&g1, 1)).await;
+    let g1_state = app.accept(&p[2], &id, select(&g2, 2)).await;
     let view = &g1_state["view"];
     assert_eq!(view["phase"], "turn");
     assert_eq!(view["turn"], 1);
@@ -919,26 +821,28 @@ async fn every_move_type_and_the_rules_errors_over_http(app: TestApp) {
     assert_eq!(
         app.legal_moves(&p[2], &id).await["legal_moves"],
         json!({"type": "orders", "turn": 1, "opponents": [0, 1],
-                   "values": {"type": "hand", "hand": g2, "doubles_left": 2}})
+               "values": {"type": "hand", "hand": g2, "doubles_left": 2}})
     );
 
     // Turn 1 from G1: E7 rows b to n and p.
     let plays = |list: Value| json!({"type": "orders", "turn": 1, "plays": list});
-    refused(&app, &p[0], &id, select(&g0, 0), 422, "wrong_phase").await;
-    refused(&app, &p[0], &id, orders(0, 2, 3, 9, 0), 422, "wrong_turn").await;
+    app.refuse(&p[0], &id, select(&g0, 0), 422, "wrong_phase")
+        .await;
+    app.refuse(&p[0], &id, orders(0, 2, 3, 9, 0), 422, "wrong_turn")
+        .await;
     let one = plays(json!([{"opponent": 1, "value": 7}]));
-    refused(&app, &p[0], &id, one, 422, "bad_opponents").await;
+    app.refuse(&p[0], &id, one, 422, "bad_opponents").await;
     let itself = plays(json!([{"opponent": 0, "value": 10}, {"opponent": 1, "value": 9}]));
-    refused(&app, &p[0], &id, itself, 422, "bad_opponents").await;
+    app.refuse(&p[0], &id, itself, 422, "bad_opponents").await;
     let twice = plays(json!([{"opponent": 1, "value": 7}, {"opponent": 1, "value": 9}]));
-    refused(&app, &p[0], &id, twice, 422, "bad_opponents").await;
+    app.refuse(&p[0], &id, twice, 422, "bad_opponents").await;
     let three = plays(
         json!([{"opponent": 1, "value": 7}, {"opponent": 2, "value": 9},
-                                 {"opponent": 1, "value": 5}]),
+                             {"opponent": 1, "value": 5}]),
     );
-    refused(&app, &p[0], &id, three, 422, "bad_opponents").await;
+    app.refuse(&p[0], &id, three, 422, "bad_opponents").await;
     let unknown = plays(json!([{"opponent": 1, "value": 7}, {"opponent": 3, "value": 9}]));
-    refused(&app, &p[0], &id, unknown, 422, "bad_opponents").await;
+    app.refuse(&p[0], &id, unknown, 422, "bad_opponents").await;
     for (seat, mv, status, code) in [
         (0, orders(0, 1, 10, 9, 0), 422, "value_out_of_range"),
         (0, orders(0, 1, -1, 9, 0), 422, "value_out_of_range"),
@@ -948,21 +852,15 @@ async fn every_move_type_and_the_rules_errors_over_http(app: TestApp) {
         (0, orders(0, 1, 3, 9, 0), 422, "card_not_in_hand"),
         (0, orders(0, 1, 8, 8, 0), 422, "card_not_in_hand"),
     ] {
-        refused(&app, &p[seat], &id, mv, status, code).await;
+        app.refuse(&p[seat], &id, mv, status, code).await;
     }
-    refused(&app, &p[0], &id, orders(0, 1, 7, 9, -1), 400, "malformed").await;
+    app.refuse(&p[0], &id, orders(0, 1, 7, 9, -1), 400, "malformed")
+        .await;
     let no_turn = json!({"type": "orders", "plays": [{"opponent": 1, "value": 7},
-                                                         {"opponent": 2, "value": 9}]});
-    refused(&app, &p[0], &id, no_turn, 400, "malformed").await;
-    refused(
-        &app,
-        &outsider,
-        &id,
-        orders(0, 1, 7, 9, 0),
-        403,
-        "not_a_player",
-    )
-    .await;
+                                                     {"opponent": 2, "value": 9}]});
+    app.refuse(&p[0], &id, no_turn, 400, "malformed").await;
+    app.refuse(&outsider, &id, orders(0, 1, 7, 9, 0), 403, "not_a_player")
+        .await;
     app.get(&outsider, &format!("/v1/games/{id}/legal-moves"))
         .await
         .assert_problem(403, "not_a_player");
@@ -973,13 +871,13 @@ async fn every_move_type_and_the_rules_errors_over_http(app: TestApp) {
     );
 
     // E7 row o, then E1 with seat 0 replacing its orders (plays in any order).
-    let reply = accepted(&app, &p[0], &id, orders(0, 1, 9, 9, 0)).await;
+    let reply = app.accept(&p[0], &id, orders(0, 1, 9, 9, 0)).await;
     assert_eq!(reply["view"]["seats"][0]["submitted"], true);
     let reversed = json!({"type": "orders", "turn": 1,
-            "plays": [{"opponent": 2, "value": 9}, {"opponent": 1, "value": 7}]});
-    accepted(&app, &p[0], &id, reversed).await;
-    accepted(&app, &p[1], &id, orders(1, 1, 5, 8, 0)).await;
-    let after_e1 = accepted(&app, &p[2], &id, orders(2, 1, 4, 0, 0)).await;
+        "plays": [{"opponent": 2, "value": 9}, {"opponent": 1, "value": 7}]});
+    app.accept(&p[0], &id, reversed).await;
+    app.accept(&p[1], &id, orders(1, 1, 5, 8, 0)).await;
+    let after_e1 = app.accept(&p[2], &id, orders(2, 1, 4, 0, 0)).await;
     let view = &after_e1["view"];
     assert_eq!(view["turn"], 2);
     assert_eq!(view["turns"][0]["scores_after"], json!([2, 0, -2]));
@@ -990,19 +888,13 @@ async fn every_move_type_and_the_rules_errors_over_http(app: TestApp) {
     assert_eq!(view["seats"][0]["hand"], json!([0, 0, 2, 4, 5, 6, 8, 9]));
 
     // E7 rows q and r after E1; then E9 with seat 0 sending what its NMR would have been.
-    refused(
-        &app,
-        &p[0],
-        &id,
-        orders(0, 2, 7, 9, 0),
-        422,
-        "card_not_in_hand",
-    )
-    .await;
-    refused(&app, &p[0], &id, orders(0, 1, 6, 9, 0), 422, "wrong_turn").await;
-    accepted(&app, &p[1], &id, orders(1, 2, 9, 1, 0)).await;
-    accepted(&app, &p[2], &id, orders(2, 2, 9, 0, 1)).await;
-    let after_e9 = accepted(&app, &p[0], &id, orders(0, 2, 6, 9, 0)).await;
+    app.refuse(&p[0], &id, orders(0, 2, 7, 9, 0), 422, "card_not_in_hand")
+        .await;
+    app.refuse(&p[0], &id, orders(0, 1, 6, 9, 0), 422, "wrong_turn")
+        .await;
+    app.accept(&p[1], &id, orders(1, 2, 9, 1, 0)).await;
+    app.accept(&p[2], &id, orders(2, 2, 9, 0, 1)).await;
+    let after_e9 = app.accept(&p[0], &id, orders(0, 2, 6, 9, 0)).await;
     let record = &after_e9["view"]["turns"][1];
     assert_eq!(record["multiplier"], 2);
     assert_eq!(record["deltas"], json!([-2, 4, -2]));
@@ -1017,13 +909,15 @@ async fn every_move_type_and_the_rules_errors_over_http(app: TestApp) {
     let mut last = Value::Null;
     for (n, turn) in rest.iter().enumerate() {
         for (seat, (x, y, d)) in turn.iter().enumerate() {
-            last = accepted(&app, &p[seat], &id, orders(seat, n as i64 + 3, *x, *y, *d)).await;
+            last = app
+                .accept(&p[seat], &id, orders(seat, n as i64 + 3, *x, *y, *d))
+                .await;
         }
     }
-    let scores: Vec<Value> = last["view"]["turns"]
-        .as_array()
-        .map(|turns| turns.iter().map(|t| t["scores_after"].clone()).collect())
-        .unwrap_or_default();
+    let scores: Vec<Value> = array(&last["view"]["turns"])
+        .iter()
+        .map(|t| t["scores_after"].clone())
+        .collect();
     assert_eq!(
         scores,
         [
@@ -1041,25 +935,19 @@ async fn every_move_type_and_the_rules_errors_over_http(app: TestApp) {
         json!({"final_scores": [2, -4, 2], "ranks": [1, 3, 1], "winners": [0, 2]})
     );
     assert_eq!(last["outcome"]["winners"], json!([0, 2]));
-    refused(&app, &p[0], &id, orders(0, 6, 0, 0, 0), 422, "wrong_phase").await;
-    refused(&app, &p[1], &id, select(&g1, 1), 422, "wrong_phase").await;
+    app.refuse(&p[0], &id, orders(0, 6, 0, 0, 0), 422, "wrong_phase")
+        .await;
+    app.refuse(&p[1], &id, select(&g1, 1), 422, "wrong_phase")
+        .await;
 
     // Doubles need specials: E7 rows y and z.
     let plain = start(&app, &p, json!({"specials": false})).await;
-    refused(
-        &app,
-        &p[0],
-        &plain,
-        select(&[5; 10], 1),
-        422,
-        "specials_disabled",
-    )
-    .await;
+    app.refuse(&p[0], &plain, select(&[5; 10], 1), 422, "specials_disabled")
+        .await;
     for player in &p {
-        accepted(&app, player, &plain, select(&[5; 10], 0)).await;
+        app.accept(player, &plain, select(&[5; 10], 0)).await;
     }
-    refused(
-        &app,
+    app.refuse(
         &p[0],
         &plain,
         orders(0, 1, 5, 5, 1),
@@ -1081,20 +969,14 @@ async fn blind_moves_and_errors(app: &TestApp, p: &[Player]) {
     let game = app.game(&p[0], &id).await;
     assert_eq!(game["view"]["phase"], "turn");
     assert_eq!(game["view"]["turn"], 1);
-    refused(app, &p[0], &id, select(&[5; 10], 0), 422, "wrong_phase").await;
-    refused(
-        app,
-        &p[0],
-        &id,
-        orders(0, 1, 5, 5, 1),
-        422,
-        "specials_disabled",
-    )
-    .await;
+    app.refuse(&p[0], &id, select(&[5; 10], 0), 422, "wrong_phase")
+        .await;
+    app.refuse(&p[0], &id, orders(0, 1, 5, 5, 1), 422, "specials_disabled")
+        .await;
     for turn in [1, 2] {
-        accepted(app, &p[0], &id, orders(0, turn, 0, 0, 0)).await;
-        accepted(app, &p[1], &id, orders(1, turn, 9, 9, 0)).await;
-        accepted(app, &p[2], &id, orders(2, turn, 5, 5, 0)).await;
+        app.accept(&p[0], &id, orders(0, turn, 0, 0, 0)).await;
+        app.accept(&p[1], &id, orders(1, turn, 9, 9, 0)).await;
+        app.accept(&p[2], &id, orders(2, turn, 5, 5, 0)).await;
     }
     assert_eq!(
         app.legal_moves(&p[0], &id).await["legal_moves"]["values"],
@@ -1102,48 +984,27 @@ async fn blind_moves_and_errors(app: &TestApp, p: &[Player]) {
                "charge_min": 14, "charge_max": 50,
                "sums": [{"doubles": 0, "min_sum": 14, "max_sum": 18}]})
     );
-    refused(
-        app,
-        &p[0],
-        &id,
-        orders(0, 3, 5, 5, 0),
-        422,
-        "total_unreachable",
-    )
-    .await;
-    refused(
-        app,
-        &p[1],
-        &id,
-        orders(1, 3, 9, 9, 0),
-        422,
-        "total_exceeded",
-    )
-    .await;
-    accepted(app, &p[1], &id, orders(1, 3, 9, 5, 0)).await;
-    accepted(app, &p[2], &id, orders(2, 3, 5, 5, 0)).await;
-    let game = accepted(app, &p[0], &id, orders(0, 3, 5, 9, 0)).await;
+    app.refuse(&p[0], &id, orders(0, 3, 5, 5, 0), 422, "total_unreachable")
+        .await;
+    app.refuse(&p[1], &id, orders(1, 3, 9, 9, 0), 422, "total_exceeded")
+        .await;
+    app.accept(&p[1], &id, orders(1, 3, 9, 5, 0)).await;
+    app.accept(&p[2], &id, orders(2, 3, 5, 5, 0)).await;
+    let game = app.accept(&p[0], &id, orders(0, 3, 5, 9, 0)).await;
     let view = &game["view"];
     assert_eq!(view["turns"][2]["scores_after"], json!([-4, 5, -1]));
     let remaining: Vec<Value> = (0..3)
         .map(|s| view["seats"][s]["blind"]["remaining"].clone())
         .collect();
     assert_eq!(remaining, [json!(36), json!(0), json!(20)]);
-    accepted(app, &p[0], &id, orders(0, 4, 9, 9, 0)).await;
-    accepted(app, &p[1], &id, orders(1, 4, 0, 0, 0)).await;
-    accepted(app, &p[2], &id, orders(2, 4, 9, 1, 0)).await;
-    refused(
-        app,
-        &p[2],
-        &id,
-        orders(2, 5, 1, 8, 0),
-        422,
-        "total_unreachable",
-    )
-    .await;
-    accepted(app, &p[0], &id, orders(0, 5, 9, 9, 0)).await;
-    accepted(app, &p[1], &id, orders(1, 5, 0, 0, 0)).await;
-    let game = accepted(app, &p[2], &id, orders(2, 5, 1, 9, 0)).await;
+    app.accept(&p[0], &id, orders(0, 4, 9, 9, 0)).await;
+    app.accept(&p[1], &id, orders(1, 4, 0, 0, 0)).await;
+    app.accept(&p[2], &id, orders(2, 4, 9, 1, 0)).await;
+    app.refuse(&p[2], &id, orders(2, 5, 1, 8, 0), 422, "total_unreachable")
+        .await;
+    app.accept(&p[0], &id, orders(0, 5, 9, 9, 0)).await;
+    app.accept(&p[1], &id, orders(1, 5, 0, 0, 0)).await;
+    let game = app.accept(&p[2], &id, orders(2, 5, 1, 9, 0)).await;
     assert_eq!(
         game["view"]["result"],
         json!({"final_scores": [-1, 1, 0], "ranks": [3, 1, 2], "winners": [1]})
@@ -1153,56 +1014,28 @@ async fn blind_moves_and_errors(app: &TestApp, p: &[Player]) {
     let id = start(app, p, json!({"blind": true, "specials": true})).await;
     for (turn, (x, y)) in [(9, 9), (9, 9), (9, 2), (0, 0)].into_iter().enumerate() {
         let turn = turn as i64 + 1;
-        accepted(app, &p[0], &id, orders(0, turn, x, y, 0)).await;
-        accepted(app, &p[1], &id, orders(1, turn, 5, 5, 0)).await;
-        accepted(app, &p[2], &id, orders(2, turn, 5, 5, 0)).await;
+        app.accept(&p[0], &id, orders(0, turn, x, y, 0)).await;
+        app.accept(&p[1], &id, orders(1, turn, 5, 5, 0)).await;
+        app.accept(&p[2], &id, orders(2, turn, 5, 5, 0)).await;
     }
-    refused(
-        app,
-        &p[0],
-        &id,
-        orders(0, 5, 1, 0, 1),
-        422,
-        "total_exceeded",
-    )
-    .await;
-    refused(
-        app,
-        &p[0],
-        &id,
-        orders(0, 5, 0, 0, 2),
-        422,
-        "total_exceeded",
-    )
-    .await;
-    refused(
-        app,
-        &p[0],
-        &id,
-        orders(0, 5, 0, 0, 0),
-        422,
-        "total_unreachable",
-    )
-    .await;
-    refused(
-        app,
-        &p[0],
-        &id,
-        orders(0, 5, 0, 0, 3),
-        422,
-        "too_many_doubles",
-    )
-    .await;
-    accepted(app, &p[0], &id, orders(0, 5, 0, 0, 1)).await;
-    accepted(app, &p[0], &id, orders(0, 5, 2, 1, 0)).await;
-    let reply = accepted(app, &p[0], &id, orders(0, 5, 0, 0, 1)).await;
+    app.refuse(&p[0], &id, orders(0, 5, 1, 0, 1), 422, "total_exceeded")
+        .await;
+    app.refuse(&p[0], &id, orders(0, 5, 0, 0, 2), 422, "total_exceeded")
+        .await;
+    app.refuse(&p[0], &id, orders(0, 5, 0, 0, 0), 422, "total_unreachable")
+        .await;
+    app.refuse(&p[0], &id, orders(0, 5, 0, 0, 3), 422, "too_many_doubles")
+        .await;
+    app.accept(&p[0], &id, orders(0, 5, 0, 0, 1)).await;
+    app.accept(&p[0], &id, orders(0, 5, 2, 1, 0)).await;
+    let reply = app.accept(&p[0], &id, orders(0, 5, 0, 0, 1)).await;
     assert_eq!(
         reply["view"]["pending"],
         json!({"type": "orders", "turn": 5, "plays": [{"opponent": 1, "value": 0},
                {"opponent": 2, "value": 0}], "doubles": 1})
     );
-    accepted(app, &p[1], &id, orders(1, 5, 5, 5, 0)).await;
-    let game = accepted(app, &p[2], &id, orders(2, 5, 5, 5, 0)).await;
+    app.accept(&p[1], &id, orders(1, 5, 5, 5, 0)).await;
+    let game = app.accept(&p[2], &id, orders(2, 5, 5, 5, 0)).await;
     let record = &game["view"]["turns"][4];
     assert_eq!(record["multiplier"], 2);
     assert_eq!(record["orders"][0]["doubles"], 1);

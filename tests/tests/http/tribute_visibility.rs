@@ -3,13 +3,12 @@
 //! replies to illegal moves). Once its phase closes it is public; once the game is over,
 //! everything is, replaced submissions included.
 
+use blackbox::json::{array, ints, leaves_under};
 use blackbox::{Player, TestApp, per_backend};
 use rand::{SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 
-use crate::tribute::{
-    ints, moves_path, opponents, orders, random_move, select, start, three_players, to_act,
-};
+use crate::tribute::{opponents, orders, random_move, select, start, three_players, to_act};
 
 /// A viewer: its seat (`None` for a spectator) and its account.
 type Viewer<'a> = (Option<usize>, &'a Player);
@@ -44,7 +43,11 @@ fn probes(game: &Value, seat: usize) -> Vec<Value> {
         json!({"type": "orders", "turn": turn,
                "plays": [{"opponent": seat, "value": 1}, {"opponent": opponents(seat)[0], "value": 1}]}),
     ];
-    let hand = ints(&view["seats"][seat]["hand"]);
+    // A spectator is shown no hand: every value is missing from what it knows.
+    let hand = match &view["seats"][seat]["hand"] {
+        Value::Null => Vec::new(),
+        hand => ints(hand),
+    };
     if view["options"]["blind"] != true
         && let Some(missing) = (0..=9).find(|v| hand.iter().filter(|c| *c == v).count() < 2)
     {
@@ -63,13 +66,7 @@ async fn seen(app: &TestApp, (seat, viewer): Viewer<'_>, id: &str) -> Seen {
     let mut refusals = Vec::new();
     for probe in probes(&game, seat.unwrap_or(0)) {
         let text = probe.to_string();
-        let reply = app
-            .post(
-                viewer,
-                &moves_path(id),
-                json!({"version": game["version"], "move": probe}),
-            )
-            .await;
+        let reply = app.post_move(viewer, id, &game["version"], &probe).await;
         assert!(
             matches!(reply.status, 403 | 422),
             "probe {text} of {}: {}",
@@ -100,31 +97,10 @@ const CARD_KEYS: &[&str] = &[
 
 /// Every number under a card-bearing key, sorted.
 fn card_numbers(value: &Value) -> Vec<i64> {
-    fn numbers(value: &Value, found: &mut Vec<i64>) {
-        match value {
-            Value::Number(number) => found.extend(number.as_i64()),
-            Value::Array(items) => items.iter().for_each(|item| numbers(item, found)),
-            Value::Object(map) => map.values().for_each(|item| numbers(item, found)),
-            _ => {}
-        }
-    }
-    fn walk(value: &Value, found: &mut Vec<i64>) {
-        match value {
-            Value::Object(map) => {
-                for (key, inner) in map {
-                    if CARD_KEYS.contains(&key.as_str()) {
-                        numbers(inner, found);
-                    } else {
-                        walk(inner, found);
-                    }
-                }
-            }
-            Value::Array(items) => items.iter().for_each(|item| walk(item, found)),
-            _ => {}
-        }
-    }
-    let mut found = Vec::new();
-    walk(value, &mut found);
+    let mut found: Vec<i64> = leaves_under(value, CARD_KEYS)
+        .iter()
+        .filter_map(Value::as_i64)
+        .collect();
     found.sort_unstable();
     found
 }
@@ -174,14 +150,8 @@ fn assert_only_submitted(before: &Seen, after: &Seen, submitter: usize, who: &st
         "the refusals to {who} changed"
     );
 
-    let old = before.events["events"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    let new = after.events["events"]
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let old = array(&before.events["events"]);
+    let new = array(&after.events["events"]);
     assert_eq!(new.len(), old.len() + 1, "{who}: {new:?}");
     assert_eq!(new[..old.len()], old[..], "{who}: earlier events changed");
     let event = &new[old.len()]["event"];
@@ -211,7 +181,7 @@ fn own_pending(seat: usize, mv: &Value) -> Value {
             .as_array()
             .and_then(|plays| plays.iter().find(|play| play["opponent"] == opponent))
             .map(|play| play["value"].clone())
-            .unwrap_or_default()
+            .unwrap_or_else(|| panic!("no play against {opponent} in {mv}"))
     };
     json!({"type": "orders", "turn": mv["turn"],
            "plays": [{"opponent": low, "value": value(low)}, {"opponent": high, "value": value(high)}],
@@ -312,13 +282,9 @@ async fn finish_and_check_revealed(app: &TestApp, viewers: &[Viewer<'_>], id: &s
         for seat in to_act(&game) {
             let legal = app.legal_moves(viewers[seat].1, id).await;
             let mv = random_move(&legal["legal_moves"], seat, &mut rng);
-            app.post(
-                viewers[seat].1,
-                &moves_path(id),
-                json!({"version": legal["version"], "move": mv}),
-            )
-            .await
-            .expect_status(200);
+            app.post_move(viewers[seat].1, id, &legal["version"], &mv)
+                .await
+                .expect_status(200);
         }
     }
     let spectator = viewers[3].1;

@@ -3,22 +3,14 @@
 
 use std::collections::BTreeSet;
 
-use blackbox::{Player, Reply, TestApp, per_backend, replay, sha256_hex};
-use domain::Viewer;
+use blackbox::json::{array, count, int, seats, text};
+use blackbox::{Player, TestApp, per_backend, replay, sha256_hex, spectator_view_json};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 
 // ---------------------------------------------------------------------------------------------
 // Accounts, games and moves
-
-pub(crate) async fn accounts(app: &TestApp, count: usize) -> Vec<Player> {
-    let mut players = Vec::new();
-    for seat in 0..count {
-        players.push(app.player(&format!("seat{seat}")).await);
-    }
-    players
-}
 
 /// Creates a game as `players[0]` and seats the others in order; returns its id.
 pub(crate) async fn start(app: &TestApp, players: &[Player], request: Value) -> String {
@@ -34,57 +26,13 @@ pub(crate) fn request(players: usize, options: Value, decks: Option<Vec<Vec<Stri
     body
 }
 
-pub(crate) fn seat_list(value: &Value) -> Vec<usize> {
-    value
-        .as_array()
-        .map(|seats| {
-            seats
-                .iter()
-                .filter_map(Value::as_u64)
-                .map(|seat| seat as usize)
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-pub(crate) fn list(value: &Value) -> Vec<Value> {
-    value.as_array().cloned().unwrap_or_default()
-}
-
-pub(crate) async fn post_move(
-    app: &TestApp,
-    player: &Player,
-    id: &str,
-    version: &Value,
-    mv: &Value,
-) -> Reply {
-    app.post(
-        player,
-        &format!("/v1/games/{id}/moves"),
-        json!({"version": version, "move": mv}),
-    )
-    .await
-}
-
-/// Plays `mv` for `player` on the current version and returns the game as it then sees it.
-async fn accepted(app: &TestApp, player: &Player, id: &str, mv: Value) -> Value {
-    let reply = app.play(player, id, mv.clone()).await;
-    assert_eq!(reply.status, 200, "{mv} refused: {}", reply.text);
-    reply.body
-}
-
-/// Plays `mv` for `player` and expects the rules to refuse it with `code`, changing nothing.
-async fn refused(app: &TestApp, player: &Player, id: &str, mv: Value, code: &str) {
-    let before = app.game(player, id).await["version"].clone();
-    let reply = app.play(player, id, mv.clone()).await;
-    let status = if code == "not_a_player" { 403 } else { 422 };
-    assert_eq!(reply.code(), code, "{mv}: {}", reply.text);
-    reply.assert_problem(status, code);
-    assert_eq!(
-        app.game(player, id).await["version"],
-        before,
-        "{mv} changed the game"
-    );
+/// The plays of the current trick: none between tricks.
+pub(crate) fn current_plays(view: &Value) -> Vec<Value> {
+    if view["trick"].is_null() {
+        Vec::new()
+    } else {
+        array(&view["trick"]["plays"])
+    }
 }
 
 /// Moves to make in order, each with the seat that makes it.
@@ -191,7 +139,7 @@ fn value(card: &str) -> i64 {
 /// The canonical order's key: rank, then C, S, D, H, X1, X2.
 pub(crate) fn canonical(card: &str) -> (u8, u8) {
     match natural(card) {
-        Some((rank, suit)) => (rank, "CSDH".find(suit).unwrap_or(0) as u8),
+        Some((rank, suit)) => (rank, "CSDH".find(suit).expect("a suit") as u8),
         None if card == "X1" => (10, 4),
         None => (10, 5),
     }
@@ -385,13 +333,13 @@ fn units_of(teams: &[Vec<usize>], n: usize) -> Vec<Vec<usize>> {
 /// ranking of a finished game's final view against the rules.
 pub(crate) fn check_against_rules(view: &Value, outcome: &Value) {
     let options = &view["options"];
-    let n = options["players"].as_u64().unwrap_or(0) as usize;
-    let hand_size = options["hand_size"].as_u64().unwrap_or(0) as usize;
+    let n = count(&options["players"]);
+    let hand_size = count(&options["hand_size"]);
     let dummy = options["dummy"] == true;
-    let teams: Vec<Vec<usize>> = list(&options["teams"]).iter().map(seat_list).collect();
+    let teams: Vec<Vec<usize>> = array(&options["teams"]).iter().map(seats).collect();
     let units = units_of(&teams, n);
-    let tricks = list(&view["tricks"]);
-    let summaries = list(&view["rounds"]);
+    let tricks = array(&view["tricks"]);
+    let summaries = array(&view["rounds"]);
     assert!(!summaries.is_empty(), "a finished game has rounds: {view}");
     assert_eq!(
         tricks.len(),
@@ -416,19 +364,20 @@ pub(crate) fn check_against_rules(view: &Value, outcome: &Value) {
             let context = format!("round {round} trick {}: {record}", number + 1);
             assert_eq!(record["round"], round, "{context}");
             assert_eq!(record["number"], number + 1, "{context}");
-            let plays = list(&record["plays"]);
+            let plays = array(&record["plays"]);
             assert_eq!(plays.len(), n + usize::from(dummy), "{context}");
             let mut expected = leader.clone();
             let mut cards = Vec::new();
             for (position, play) in plays.iter().enumerate() {
                 assert_eq!(play["participant"], expected, "ring order, {context}");
                 assert_eq!(play["position"], position, "{context}");
-                let card = play["card"].as_str().unwrap_or_default().to_owned();
+                let card = text(&play["card"]);
                 assert!(seen.insert(card.clone()), "{card} played twice, {context}");
                 cards.push(card);
                 expected = next_in_ring(&expected, dealer, n, dummy);
             }
-            let face = record["lead_face"].as_str().unwrap_or_default();
+            let face = text(&record["lead_face"]);
+            let face = face.as_str();
             if obliged {
                 assert_eq!(face, "open", "the obligation was ignored, {context}");
             }
@@ -504,7 +453,7 @@ pub(crate) fn check_against_rules(view: &Value, outcome: &Value) {
         );
         let last_round = round == summaries.len();
         if options["end_condition"] == "target_score" {
-            let target = options["target_score"].as_i64().unwrap_or(0);
+            let target = int(&options["target_score"]);
             let reached = cumulative.iter().any(|score| *score >= target);
             assert_eq!(reached, last_round, "target {target} after round {round}");
         }
@@ -518,7 +467,7 @@ pub(crate) fn check_against_rules(view: &Value, outcome: &Value) {
     let best = cumulative.iter().copied().max().unwrap_or(0);
     let winning = |score: i64| match options["end_condition"].as_str() {
         Some("fixed_rounds") => score == best,
-        _ => score >= options["target_score"].as_i64().unwrap_or(0),
+        _ => score >= int(&options["target_score"]),
     };
     if options["end_condition"] == "fixed_rounds" {
         assert_eq!(options["rounds"], summaries.len(), "fixed rounds played");
@@ -557,7 +506,7 @@ async fn play_out(app: &TestApp, players: &[Player], id: &str, rng: &mut StdRng)
         if game["status"] == "finished" {
             return game;
         }
-        let to_act = seat_list(&game["to_act"]);
+        let to_act = seats(&game["to_act"]);
         assert!(
             !to_act.is_empty(),
             "a running game waits for nobody: {game}"
@@ -569,16 +518,7 @@ async fn play_out(app: &TestApp, players: &[Player], id: &str, rng: &mut StdRng)
             assert_eq!(legal["legal_moves"], json!([]), "seat {seat} is not to act");
         }
         let seat = to_act[rng.random_range(0..to_act.len())];
-        let legal = app.legal_moves(&players[seat], id).await;
-        let moves = list(&legal["legal_moves"]);
-        assert!(
-            !moves.is_empty(),
-            "seat {seat} must act but has no legal move"
-        );
-        let mv = &moves[rng.random_range(0..moves.len())];
-        let reply = post_move(app, &players[seat], id, &legal["version"], mv).await;
-        assert_eq!(reply.status, 200, "legal move {mv} refused: {}", reply.text);
-        game = reply.body;
+        (_, game) = app.play_random(&players[seat], id, rng).await;
     }
     panic!("the game did not end within 3000 moves");
 }
@@ -590,7 +530,7 @@ async fn check_all_revealed(app: &TestApp, viewer: &Player, id: &str) {
     assert_eq!(view["phase"]["type"], "over");
     assert_eq!(game["to_act"], json!([]));
     assert!(game["deadline_at"].is_null());
-    for hand in list(&view["hands"]) {
+    for hand in array(&view["hands"]) {
         assert!(hand["cards"].is_array(), "hidden hand at the end: {hand}");
     }
     assert_eq!(
@@ -598,20 +538,23 @@ async fn check_all_revealed(app: &TestApp, viewer: &Player, id: &str) {
         view["stock_size"].as_u64().map(|size| size as usize),
         "the stock is shown at the end"
     );
-    for exchange in list(&view["exchanges"]) {
+    for exchange in array(&view["exchanges"]) {
         if exchange["action"] != "pass" {
             assert!(exchange["drawn"].is_string() && exchange["discarded"].is_string());
         }
     }
-    for trim in list(&view["trims"]) {
+    for trim in array(&view["trims"]) {
         assert!(trim["card"].is_string(), "{trim}");
     }
     let events = app.events(viewer, id).await;
-    for entry in list(&events["events"]) {
+    for entry in array(&events["events"]) {
         let event = &entry["event"];
-        match event["type"].as_str().unwrap_or_default() {
+        match text(&event["type"]).as_str() {
             "round_started" => {
-                assert!(list(&event["hands"]).iter().all(Value::is_array), "{event}");
+                assert!(
+                    array(&event["hands"]).iter().all(Value::is_array),
+                    "{event}"
+                );
             }
             "exchange_drew" | "trimmed" | "card_played" => {
                 assert!(event["card"].is_string(), "{event}");
@@ -628,20 +571,20 @@ async fn check_all_revealed(app: &TestApp, viewer: &Player, id: &str) {
 /// The deal of every round, the exchange order (clockwise from the dealer's left, the dealer
 /// last) and the trims, as a finished game's events show them.
 fn check_round_events(events: &Value, options: &Value) {
-    let n = options["players"].as_u64().unwrap_or(0) as usize;
-    let hand_size = options["hand_size"].as_u64().unwrap_or(0) as usize;
-    let jokers = options["jokers"].as_u64().unwrap_or(0) as usize;
+    let n = count(&options["players"]);
+    let hand_size = count(&options["hand_size"]);
+    let jokers = count(&options["jokers"]);
     let deck = full_deck(jokers, options["cut_deck"] == true).len();
     let mut round = 0;
     let mut order: Vec<usize> = Vec::new();
     let mut next = 0;
     let mut drawing = false;
     let mut to_trim: BTreeSet<usize> = BTreeSet::new();
-    for entry in list(&events["events"]) {
+    for entry in array(&events["events"]) {
         let event = &entry["event"];
         let seat = event["seat"].as_u64().map(|seat| seat as usize);
         let context = format!("round {round}: {event}");
-        match event["type"].as_str().unwrap_or_default() {
+        match text(&event["type"]).as_str() {
             "round_started" => {
                 round += 1;
                 let dealer = (round - 1) % n;
@@ -704,23 +647,17 @@ fn check_round_events(events: &Value, options: &Value) {
 /// Every card of the deck is somewhere at the end of the last round.
 fn check_cards_accounted(view: &Value) {
     let options = &view["options"];
-    let deck = full_deck(
-        options["jokers"].as_u64().unwrap_or(0) as usize,
-        options["cut_deck"] == true,
-    );
-    let held: usize = list(&view["hands"])
+    let deck = full_deck(count(&options["jokers"]), options["cut_deck"] == true);
+    let held: usize = array(&view["hands"])
         .iter()
-        .map(|hand| hand["size"].as_u64().unwrap_or(0) as usize)
+        .map(|hand| count(&hand["size"]))
         .sum();
-    let stacked: usize = list(&view["stacks"])
+    let stacked: usize = array(&view["stacks"])
         .iter()
         .map(|stack| stack.as_array().map_or(0, Vec::len))
         .sum::<usize>()
         + view["dummy_stack"].as_array().map_or(0, Vec::len);
-    let total = held
-        + stacked
-        + view["stock_size"].as_u64().unwrap_or(0) as usize
-        + view["discard_size"].as_u64().unwrap_or(0) as usize;
+    let total = held + stacked + count(&view["stock_size"]) + count(&view["discard_size"]);
     assert_eq!(total, deck.len(), "cards lost or duplicated: {view}");
     assert_eq!(held, 0, "the last round ends with empty hands");
 }
@@ -744,7 +681,7 @@ async fn random_complete_games_follow_the_rules_to_the_end(app: TestApp) {
             json!({"jokers": 2, "teams": [[0, 2, 4], [1, 3, 5]], "end_condition": "fixed_rounds", "rounds": 1}),
         ),
     ];
-    let players = accounts(&app, 6).await;
+    let players = app.seat_players(6).await;
     let spectator = app.player("spectator").await;
     let mut rng = StdRng::seed_from_u64(2023);
     for (n, options) in &option_sets {
@@ -761,7 +698,8 @@ async fn random_complete_games_follow_the_rules_to_the_end(app: TestApp) {
         );
         check_all_revealed(&app, &spectator, &id).await;
         check_all_revealed(&app, &players[1], &id).await;
-        let seed = finished["seed"].as_str().unwrap_or_default();
+        let seed = text(&finished["seed"]);
+        let seed = seed.as_str();
         assert!(!seed.is_empty(), "{context}: seed not revealed");
         assert_eq!(json!(sha256_hex(seed)), commitment, "{context}");
 
@@ -771,7 +709,7 @@ async fn random_complete_games_follow_the_rules_to_the_end(app: TestApp) {
             .expect_status(200)
             .body;
         assert_eq!(log["seed"], seed, "{context}");
-        let inputs = list(&log["inputs"]);
+        let inputs = array(&log["inputs"]);
         assert_eq!(Some(inputs.len() as u64), finished["version"].as_u64());
         for (index, input) in inputs.iter().enumerate() {
             assert_eq!(input["version"], index + 1, "{context}: {input}");
@@ -785,13 +723,8 @@ async fn random_complete_games_follow_the_rules_to_the_end(app: TestApp) {
             );
         }
         let replayed = replay(&log);
-        let expected: openapi::unions::GameView = replayed.view(Viewer::Spectator).into();
         let seen = app.game(&spectator, &id).await["view"].clone();
-        assert_eq!(
-            serde_json::to_value(expected).unwrap_or_default(),
-            seen,
-            "{context}"
-        );
+        assert_eq!(spectator_view_json(&replayed), seen, "{context}");
 
         // Nothing more can be played, whoever asks.
         assert_eq!(
@@ -799,13 +732,13 @@ async fn random_complete_games_follow_the_rules_to_the_end(app: TestApp) {
             json!([])
         );
         let version = &finished["version"];
-        post_move(&app, &players[0], &id, version, &respond("AS"))
+        app.post_move(&players[0], &id, version, &respond("AS"))
             .await
             .assert_problem(422, "game_over");
-        post_move(&app, &spectator, &id, version, &pass())
+        app.post_move(&spectator, &id, version, &pass())
             .await
             .assert_problem(422, "game_over");
-        post_move(&app, &players[0], &id, version, &json!({"type": "bid"}))
+        app.post_move(&players[0], &id, version, &json!({"type": "bid"}))
             .await
             .assert_problem(422, "unknown_move");
     }
@@ -821,7 +754,7 @@ async fn the_worked_example_of_a_complete_round_replays_over_http(app: TestApp) 
         "AS AH KH KC 10C JD 9D 9S 7S 8H 6H 7C 5C 5S 4D 4H QC QD 8D JS 10D 6S KD 4S 9H 7D 5H JC \
          AC 4C 6C 8C 9C 8S 10S QS KS 5D 6D AD 7H 10H JH QH",
     );
-    let p = accounts(&app, 2).await;
+    let p = app.seat_players(2).await;
     let created = app
         .post(
             &p[0],
@@ -831,7 +764,7 @@ async fn the_worked_example_of_a_complete_round_replays_over_http(app: TestApp) 
         .await
         .expect_status(201);
     assert_eq!(created.body["fixed_setup"], true);
-    let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+    let id = text(&created.body["id"]);
     app.post(&p[1], &format!("/v1/games/{id}/join"), json!({}))
         .await
         .expect_status(200);
@@ -856,18 +789,20 @@ async fn the_worked_example_of_a_complete_round_replays_over_http(app: TestApp) 
     );
 
     // The exchange.
-    refused(&app, &p[0], &id, pass(), "not_your_turn").await;
-    let drew = accepted(&app, &p[1], &id, draw()).await;
+    app.refuse(&p[0], &id, pass(), 422, "not_your_turn").await;
+    let drew = app.accept(&p[1], &id, draw()).await;
     assert_eq!(drew["view"]["phase"]["drawn"], "8D");
     assert_eq!(drew["view"]["hands"][1]["size"], 10);
     assert_eq!(
         app.game(&p[0], &id).await["view"]["phase"]["drawn"],
         Value::Null
     );
-    refused(&app, &p[1], &id, pass(), "discard_required").await;
-    refused(&app, &p[1], &id, draw(), "discard_required").await;
-    accepted(&app, &p[1], &id, discard("5C")).await;
-    let swapped = accepted(&app, &p[0], &id, discard("4H")).await;
+    app.refuse(&p[1], &id, pass(), 422, "discard_required")
+        .await;
+    app.refuse(&p[1], &id, draw(), 422, "discard_required")
+        .await;
+    app.accept(&p[1], &id, discard("5C")).await;
+    let swapped = app.accept(&p[0], &id, discard("4H")).await;
     let view = &swapped["view"];
     assert_eq!(
         view["hands"][0]["cards"],
@@ -875,7 +810,7 @@ async fn the_worked_example_of_a_complete_round_replays_over_http(app: TestApp) 
     );
     assert_eq!(view["stock_size"], 23, "two draws, then the dummy's lead");
     assert_eq!(view["discard_size"], 2);
-    let actions: Vec<Value> = list(&view["exchanges"])
+    let actions: Vec<Value> = array(&view["exchanges"])
         .iter()
         .map(|e| e["action"].clone())
         .collect();
@@ -897,48 +832,48 @@ async fn the_worked_example_of_a_complete_round_replays_over_http(app: TestApp) 
         (
             vec![(1, respond("QC")), (0, respond("8H"))],
             json!({"kind": "dark", "mode": "loot", "winner": 1, "loser": null, "taker": 1,
-                       "collected": ["10D"], "discarded": ["QC", "8H"]}),
+                   "collected": ["10D"], "discarded": ["QC", "8H"]}),
         ),
         (
             vec![(1, lead("7S", "open")), (0, respond("5S"))],
             json!({"kind": "open_black", "mode": "penalty", "winner": null, "loser": 0,
-                       "taker": 0, "collected": ["7S"], "discarded": ["5S", "6S"]}),
+                   "taker": 0, "collected": ["7S"], "discarded": ["5S", "6S"]}),
         ),
         (
             vec![(0, lead("KC", "closed")), (1, respond("6H"))],
             json!({"kind": "dark", "mode": "loot", "winner": "dummy", "loser": null,
-                       "taker": "dummy", "collected": ["6H"], "discarded": ["KC", "KD"]}),
+                   "taker": "dummy", "collected": ["6H"], "discarded": ["KC", "KD"]}),
         ),
         (
             vec![(1, respond("10C")), (0, respond("QD"))],
             json!({"kind": "dark", "mode": "loot", "winner": 0, "loser": null, "taker": 0,
-                       "collected": [], "discarded": ["4S", "10C", "QD"]}),
+                   "collected": [], "discarded": ["4S", "10C", "QD"]}),
         ),
         (
             vec![(0, lead("JS", "closed")), (1, respond("8D"))],
             json!({"kind": "dark", "mode": "loot", "winner": 0, "loser": null, "taker": 0,
-                       "collected": ["9H"], "discarded": ["JS", "8D"],
-                       "open_lead_required": true}),
+                   "collected": ["9H"], "discarded": ["JS", "8D"],
+                   "open_lead_required": true}),
         ),
         (
             vec![(0, lead("7C", "open")), (1, respond("AS"))],
             json!({"kind": "open_black", "mode": "loot", "winner": 1, "loser": null,
-                       "taker": 1, "collected": ["7D"], "discarded": ["7C", "AS"]}),
+                   "taker": 1, "collected": ["7D"], "discarded": ["7C", "AS"]}),
         ),
         (
             vec![(1, lead("4D", "open")), (0, respond("JD"))],
             json!({"kind": "open_red", "mode": "reward", "winner": 0, "loser": null,
-                       "taker": 0, "collected": ["4D"], "discarded": ["JD", "5H"]}),
+                   "taker": 0, "collected": ["4D"], "discarded": ["JD", "5H"]}),
         ),
         (
             vec![(0, lead("9S", "open")), (1, respond("9D"))],
             json!({"kind": "open_black", "mode": "loot", "winner": "dummy", "loser": null,
-                       "taker": "dummy", "collected": ["9D"], "discarded": ["9S", "JC"]}),
+                   "taker": "dummy", "collected": ["9D"], "discarded": ["9S", "JC"]}),
         ),
         (
             vec![(1, respond("KH")), (0, respond("AH"))],
             json!({"kind": "dark", "mode": "loot", "winner": 0, "loser": null, "taker": 0,
-                       "collected": ["KH"], "discarded": ["AC", "AH"]}),
+                   "collected": ["KH"], "discarded": ["AC", "AH"]}),
         ),
     ];
     for (index, (moves, expected)) in tricks.iter().enumerate() {
@@ -946,12 +881,13 @@ async fn the_worked_example_of_a_complete_round_replays_over_http(app: TestApp) 
             // Seat 0 won its own dark lead: it must lead open.
             let game = app.game(&p[0], &id).await;
             assert_eq!(game["view"]["open_lead_obligation"], 0);
-            refused(&app, &p[0], &id, lead("7C", "closed"), "open_lead_required").await;
-            let legal = list(&app.legal_moves(&p[0], &id).await["legal_moves"]);
+            app.refuse(&p[0], &id, lead("7C", "closed"), 422, "open_lead_required")
+                .await;
+            let legal = array(&app.legal_moves(&p[0], &id).await["legal_moves"]);
             assert!(legal.iter().all(|mv| mv["face"] == "open"), "{legal:?}");
         }
         for (seat, mv) in moves.iter() {
-            accepted(&app, &p[*seat], &id, mv.clone()).await;
+            app.accept(&p[*seat], &id, mv.clone()).await;
         }
         let view = app.game(&p[0], &id).await["view"].clone();
         let record = &view["tricks"][index];
@@ -1008,7 +944,7 @@ async fn the_dummy_leads_open_after_winning_its_own_dark_lead(app: TestApp) {
         &[&["9S", "6C"], &["QH", "5H"], &["5D", "8S"]],
         &["AC", "4C"],
     );
-    let p = accounts(&app, 3).await;
+    let p = app.seat_players(3).await;
     let id = start(
         &app,
         &p,
@@ -1016,11 +952,11 @@ async fn the_dummy_leads_open_after_winning_its_own_dark_lead(app: TestApp) {
     )
     .await;
     for seat in [1, 2, 0] {
-        accepted(&app, &p[seat], &id, pass()).await;
+        app.accept(&p[seat], &id, pass()).await;
     }
-    accepted(&app, &p[1], &id, respond("QH")).await;
-    accepted(&app, &p[2], &id, respond("5D")).await;
-    let game = accepted(&app, &p[0], &id, respond("9S")).await;
+    app.accept(&p[1], &id, respond("QH")).await;
+    app.accept(&p[2], &id, respond("5D")).await;
+    let game = app.accept(&p[0], &id, respond("9S")).await;
     let view = &game["view"];
     let record = &view["tricks"][0];
     assert_eq!(record["winner"], "dummy", "{record}");
@@ -1039,7 +975,7 @@ async fn the_dummy_leads_open_after_winning_its_own_dark_lead(app: TestApp) {
     );
     let spectator = app.player("spectator").await;
     assert_eq!(app.game(&spectator, &id).await["view"]["trick"], *trick);
-    let events = list(&app.events(&spectator, &id).await["events"]);
+    let events = array(&app.events(&spectator, &id).await["events"]);
     let started = events
         .iter()
         .rev()
@@ -1049,13 +985,13 @@ async fn the_dummy_leads_open_after_winning_its_own_dark_lead(app: TestApp) {
         started,
         Some(
             json!({"type": "trick_started", "round": 1, "number": 2, "leader": "dummy",
-                        "open_lead_required": true})
+                    "open_lead_required": true})
         )
     );
 
-    accepted(&app, &p[1], &id, respond("5H")).await;
-    accepted(&app, &p[2], &id, respond("8S")).await;
-    let game = accepted(&app, &p[0], &id, respond("6C")).await;
+    app.accept(&p[1], &id, respond("5H")).await;
+    app.accept(&p[2], &id, respond("8S")).await;
+    let game = app.accept(&p[0], &id, respond("6C")).await;
     let record = &game["view"]["tricks"][1];
     assert_eq!(record["mode"], "loot", "{record}");
     assert_eq!(record["winner"], 2, "{record}");
@@ -1144,7 +1080,7 @@ async fn stop_before_deadlines(app: &TestApp, p: &[Player], deck: &[String]) -> 
         let first = app.game(&p[1], &id).await["deadline_at"].clone();
         assert_eq!(first, json!(app.now() + 10), "10 seconds");
         for (seat, mv) in moves {
-            let game = accepted(app, &p[seat], &id, mv.clone()).await;
+            let game = app.accept(&p[seat], &id, mv.clone()).await;
             if mv == draw() {
                 // Drawing does not end the decision, so its clock goes on.
                 assert_eq!(game["deadline_at"], first, "the draw restarted the clock");
@@ -1155,8 +1091,8 @@ async fn stop_before_deadlines(app: &TestApp, p: &[Player], deck: &[String]) -> 
         waiting.push(Waiting {
             id,
             n: 2,
-            version: game["version"].as_u64().unwrap_or_default(),
-            deadline_at: game["deadline_at"].as_i64().unwrap_or_default(),
+            version: game["version"].as_u64().expect("a version"),
+            deadline_at: int(&game["deadline_at"]),
             observer: 1,
             events: vec![event],
             next: json!([0]),
@@ -1179,14 +1115,10 @@ async fn stop_before_deadlines(app: &TestApp, p: &[Player], deck: &[String]) -> 
     let id = start(app, p, request(6, options, Some(vec![six]))).await;
     let first = app.game(&p[2], &id).await["deadline_at"].clone();
     assert_eq!(first, json!(app.now() + 10), "10 seconds");
-    let highest = hands[1].last().cloned().unwrap_or_default();
-    let game = accepted(
-        app,
-        &p[1],
-        &id,
-        json!({"type": "trim_discard", "card": highest}),
-    )
-    .await;
+    let highest = hands[1].last().cloned().expect("seat 1 holds cards");
+    let game = app
+        .accept(&p[1], &id, json!({"type": "trim_discard", "card": highest}))
+        .await;
     assert_eq!(
         game["deadline_at"], first,
         "the trim has one clock for all its seats"
@@ -1196,8 +1128,8 @@ async fn stop_before_deadlines(app: &TestApp, p: &[Player], deck: &[String]) -> 
     waiting.push(Waiting {
         id,
         n: 6,
-        version: game["version"].as_u64().unwrap_or_default(),
-        deadline_at: game["deadline_at"].as_i64().unwrap_or_default(),
+        version: game["version"].as_u64().expect("a version"),
+        deadline_at: int(&game["deadline_at"]),
         observer: 2,
         events: vec![
             trimmed(2, json!(hands[2][0])),
@@ -1218,7 +1150,7 @@ async fn a_missed_deadline_applies_the_default_move_without_any_request(app: Tes
         "AS AH KH KC 10C JD 9D 9S 7S 8H 6H 7C 5C 5S 4D 4H QC QD 8D JS 10D 6S KD 4S 9H 7D 5H JC \
          AC 4C 6C 8C 9C 8S 10S QS KS 5D 6D AD 7H 10H JH QH",
     );
-    let p = accounts(&app, 6).await;
+    let p = app.seat_players(6).await;
     let waiting = stop_before_deadlines(&app, &p, &deck).await;
     let last_deadline = waiting
         .iter()
@@ -1250,7 +1182,7 @@ async fn a_missed_deadline_applies_the_default_move_without_any_request(app: Tes
             "{context}"
         );
         let expired_events = |events: &Value| -> Vec<Value> {
-            list(&events["events"])
+            array(&events["events"])
                 .into_iter()
                 .filter(|entry| entry["version"] == stop.version + 1)
                 .map(|entry| entry["event"].clone())
@@ -1259,7 +1191,7 @@ async fn a_missed_deadline_applies_the_default_move_without_any_request(app: Tes
         let seen = expired_events(&app.events(&p[stop.observer], &stop.id).await);
         assert!(seen.starts_with(&stop.events), "{context}: {seen:?}");
         let defaults = stop.events.iter().filter(|e| e["timeout"] == true).count();
-        let all = list(&app.events(&p[stop.observer], &stop.id).await["events"]);
+        let all = array(&app.events(&p[stop.observer], &stop.id).await["events"]);
         let timeouts = all.iter().filter(|e| e["event"]["timeout"] == true).count();
         assert_eq!(
             timeouts, defaults,
@@ -1292,7 +1224,7 @@ async fn a_missed_deadline_applies_the_default_move_without_any_request(app: Tes
             .expect_status(200)
             .body;
         assert_eq!(log["setup"]["decks"].as_array().map(Vec::len), Some(1));
-        let expired: Vec<Value> = list(&log["inputs"])
+        let expired: Vec<Value> = array(&log["inputs"])
             .into_iter()
             .filter(|input| input["expired"] == true)
             .collect();
@@ -1303,7 +1235,7 @@ async fn a_missed_deadline_applies_the_default_move_without_any_request(app: Tes
             input["seat"].is_null() && input["move"].is_null(),
             "{input}"
         );
-        let when = input["now"].as_i64().unwrap_or_default();
+        let when = int(&input["now"]);
         assert!(
             (stop.deadline_at..looked_at).contains(&when),
             "{context}: expired at {when}, deadline {}, first looked at {looked_at}: \
@@ -1318,31 +1250,20 @@ async fn a_missed_deadline_applies_the_default_move_without_any_request(app: Tes
 
 per_backend!(game_kinds_list_every_option_and_bad_options_are_refused);
 async fn game_kinds_list_every_option_and_bad_options_are_refused(app: TestApp) {
-    let players = accounts(&app, 6).await;
+    let players = app.seat_players(6).await;
     let creator = &players[0];
 
-    let kinds = app
-        .get(creator, "/v1/game-kinds")
-        .await
-        .expect_status(200)
-        .body;
-    let kind = list(&kinds)
-        .into_iter()
-        .find(|kind| kind["id"] == "tricky_tribes")
-        .unwrap_or_else(|| panic!("tricky_tribes is not listed: {kinds}"));
+    let kind = app.game_kind(creator, "tricky_tribes").await;
     assert_eq!(kind["name"], "Tricky Tribes");
     assert_eq!(kind["min_players"], 2);
     assert_eq!(kind["max_players"], 6);
-    let defaults: Vec<(String, Value)> = list(&kind["options"])
+    let defaults: Vec<(String, Value)> = array(&kind["options"])
         .iter()
         .map(|option| {
             assert!(option["allowed"].is_string() && option["description"].is_string());
             assert!(option["value_type"].is_string(), "{option}");
             assert!(option.get("default").is_some(), "{option}");
-            (
-                option["key"].as_str().unwrap_or_default().to_owned(),
-                option["default"].clone(),
-            )
+            (text(&option["key"]), option["default"].clone())
         })
         .collect();
     let keys: Vec<&str> = defaults.iter().map(|(key, _)| key.as_str()).collect();
@@ -1365,7 +1286,7 @@ async fn game_kinds_list_every_option_and_bad_options_are_refused(app: TestApp) 
             .iter()
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.clone())
-            .unwrap_or_default()
+            .unwrap_or_else(|| panic!("no option {key}"))
     };
     assert_eq!(default("jokers"), 0);
     assert_eq!(default("teams"), json!([]));
@@ -1556,46 +1477,46 @@ async fn game_kinds_list_every_option_and_bad_options_are_refused(app: TestApp) 
             2,
             json!({}),
             json!({"players": 2, "jokers": 0, "cut_deck": true, "hand_size": 9, "dummy": true,
-                       "teams": [], "end_condition": "target_score", "target_score": 15,
-                       "rounds": null, "deadline_secs": null}),
+                   "teams": [], "end_condition": "target_score", "target_score": 15,
+                   "rounds": null, "deadline_secs": null}),
         ),
         (
             3,
             json!({"dummy": true, "hand_size": 10}),
             json!({"players": 3, "jokers": 0, "cut_deck": true, "hand_size": 10, "dummy": true,
-                       "teams": [], "end_condition": "target_score", "target_score": 15,
-                       "rounds": null, "deadline_secs": null}),
+                   "teams": [], "end_condition": "target_score", "target_score": 15,
+                   "rounds": null, "deadline_secs": null}),
         ),
         (
             3,
             json!({"cut_deck": false, "jokers": null, "teams": []}),
             json!({"players": 3, "jokers": 0, "cut_deck": false, "hand_size": 9, "dummy": false,
-                       "teams": [], "end_condition": "target_score", "target_score": 15,
-                       "rounds": null, "deadline_secs": null}),
+                   "teams": [], "end_condition": "target_score", "target_score": 15,
+                   "rounds": null, "deadline_secs": null}),
         ),
         (
             5,
             json!({"teams": [[2, 0], [1, 3]]}),
             json!({"players": 5, "jokers": 0, "cut_deck": false, "hand_size": 9,
-                       "dummy": false, "teams": [[0, 2], [1, 3]],
-                       "end_condition": "target_score", "target_score": 30, "rounds": null,
-                       "deadline_secs": null}),
+                   "dummy": false, "teams": [[0, 2], [1, 3]],
+                   "end_condition": "target_score", "target_score": 30, "rounds": null,
+                   "deadline_secs": null}),
         ),
         (
             6,
             json!({"teams": [[0, 2, 4], [1, 3, 5]], "deadline_secs": 86400}),
             json!({"players": 6, "jokers": 0, "cut_deck": false, "hand_size": 8,
-                       "dummy": false, "teams": [[0, 2, 4], [1, 3, 5]],
-                       "end_condition": "target_score", "target_score": 50, "rounds": null,
-                       "deadline_secs": 86400}),
+                   "dummy": false, "teams": [[0, 2, 4], [1, 3, 5]],
+                   "end_condition": "target_score", "target_score": 50, "rounds": null,
+                   "deadline_secs": 86400}),
         ),
         (
             4,
             json!({"end_condition": "fixed_rounds", "rounds": 3, "target_score": null,
-                       "deadline_secs": 10, "jokers": 2}),
+                   "deadline_secs": 10, "jokers": 2}),
             json!({"players": 4, "jokers": 2, "cut_deck": false, "hand_size": 9,
-                       "dummy": false, "teams": [], "end_condition": "fixed_rounds",
-                       "target_score": null, "rounds": 3, "deadline_secs": 10}),
+                   "dummy": false, "teams": [], "end_condition": "fixed_rounds",
+                   "target_score": null, "rounds": 3, "deadline_secs": 10}),
         ),
     ];
     for (n, options, expected) in valid {
@@ -1604,10 +1525,10 @@ async fn game_kinds_list_every_option_and_bad_options_are_refused(app: TestApp) 
         assert_eq!(game["fixed_setup"], false);
         let view = &game["view"];
         assert_eq!(view["options"], expected, "{options}");
-        let hand_size = expected["hand_size"].as_u64().unwrap_or(0);
-        let sizes: Vec<u64> = list(&view["hands"])
+        let hand_size = expected["hand_size"].as_u64().expect("a hand size");
+        let sizes: Vec<u64> = array(&view["hands"])
             .iter()
-            .map(|hand| hand["size"].as_u64().unwrap_or(0))
+            .map(|hand| hand["size"].as_u64().expect("a hand size"))
             .collect();
         if n == 6 && expected["jokers"] == 0 {
             // The whole-deck deal: seats 1-4 get 9 cards and trim one, 5 and 0 get 8.
@@ -1618,18 +1539,15 @@ async fn game_kinds_list_every_option_and_bad_options_are_refused(app: TestApp) 
             assert_eq!(game["to_act"], json!([1, 2, 3, 4]));
         } else {
             assert!(sizes.iter().all(|size| *size == hand_size), "{sizes:?}");
-            let deck = full_deck(
-                expected["jokers"].as_u64().unwrap_or(0) as usize,
-                expected["cut_deck"] == true,
-            );
+            let deck = full_deck(count(&expected["jokers"]), expected["cut_deck"] == true);
             assert_eq!(view["stock_size"], deck.len() as u64 - n as u64 * hand_size);
             assert_eq!(view["phase"]["type"], "exchange");
             assert_eq!(game["to_act"], json!([1]));
         }
         let units = units_of(
-            &list(&expected["teams"])
+            &array(&expected["teams"])
                 .iter()
-                .map(seat_list)
+                .map(seats)
                 .collect::<Vec<_>>(),
             n,
         );
@@ -1659,118 +1577,135 @@ async fn illegal_moves_are_refused_with_the_rules_codes(app: TestApp) {
         ],
         &[],
     );
-    let everyone = accounts(&app, 6).await;
+    let everyone = app.seat_players(6).await;
     let p = &everyone[..4];
     let spectator = app.player("spectator").await;
     let id = start(&app, p, request(4, json!({}), Some(vec![deck.clone()]))).await;
     let moves_path = format!("/v1/games/{id}/moves");
 
     // The exchange phase: seat 1 decides first.
-    refused(&app, &p[2], &id, pass(), "not_your_turn").await;
-    refused(&app, &p[1], &id, lead("2D", "open"), "wrong_phase").await;
-    refused(&app, &p[1], &id, respond("2D"), "wrong_phase").await;
-    refused(
-        &app,
+    app.refuse(&p[2], &id, pass(), 422, "not_your_turn").await;
+    app.refuse(&p[1], &id, lead("2D", "open"), 422, "wrong_phase")
+        .await;
+    app.refuse(&p[1], &id, respond("2D"), 422, "wrong_phase")
+        .await;
+    app.refuse(
         &p[1],
         &id,
         json!({"type": "trim_discard", "card": "2D"}),
+        422,
         "wrong_phase",
     )
     .await;
-    refused(&app, &p[1], &id, discard("QX"), "invalid_card").await;
-    refused(
-        &app,
+    app.refuse(&p[1], &id, discard("QX"), 422, "invalid_card")
+        .await;
+    app.refuse(
         &p[1],
         &id,
         json!({"type": "exchange_discard"}),
+        422,
         "invalid_card",
     )
     .await;
-    refused(&app, &p[1], &id, discard("AD"), "card_not_in_hand").await;
-    refused(&app, &p[1], &id, discard("X1"), "card_not_in_hand").await;
-    refused(&app, &spectator, &id, pass(), "not_a_player").await;
+    app.refuse(&p[1], &id, discard("AD"), 422, "card_not_in_hand")
+        .await;
+    app.refuse(&p[1], &id, discard("X1"), 422, "card_not_in_hand")
+        .await;
+    app.refuse(&spectator, &id, pass(), 403, "not_a_player")
+        .await;
     for seat in [1, 2, 3, 0] {
-        accepted(&app, &p[seat], &id, pass()).await;
+        app.accept(&p[seat], &id, pass()).await;
     }
-    refused(&app, &p[1], &id, pass(), "wrong_phase").await;
+    app.refuse(&p[1], &id, pass(), 422, "wrong_phase").await;
 
     // Trick 1: seat 1 leads.
-    refused(&app, &p[1], &id, respond("2D"), "wrong_move_type").await;
-    refused(
-        &app,
+    app.refuse(&p[1], &id, respond("2D"), 422, "wrong_move_type")
+        .await;
+    app.refuse(
         &p[1],
         &id,
         json!({"type": "lead", "card": "2D", "face": "up"}),
+        422,
         "invalid_face",
     )
     .await;
-    refused(
-        &app,
+    app.refuse(
         &p[1],
         &id,
         json!({"type": "lead", "card": "2D"}),
+        422,
         "invalid_face",
     )
     .await;
-    refused(
-        &app,
+    app.refuse(
         &p[1],
         &id,
         json!({"type": "lead", "card": "2D", "face": 1}),
+        422,
         "invalid_face",
     )
     .await;
-    refused(
-        &app,
+    app.refuse(
         &p[1],
         &id,
         json!({"type": "lead", "card": "ZZ", "face": "up"}),
+        422,
         "invalid_card",
     )
     .await;
-    refused(
-        &app,
+    app.refuse(
         &p[1],
         &id,
         json!({"type": "lead", "card": "2d", "face": "open"}),
+        422,
         "invalid_card",
     )
     .await;
-    refused(&app, &p[1], &id, lead("3C", "up"), "invalid_face").await;
-    refused(&app, &p[1], &id, lead("3C", "open"), "card_not_in_hand").await;
-    refused(&app, &p[2], &id, lead("AD", "open"), "not_your_turn").await;
-    accepted(&app, &p[1], &id, lead("2D", "open")).await;
-    accepted(&app, &p[2], &id, respond("AD")).await;
-    accepted(&app, &p[3], &id, respond("3C")).await;
-    let game = accepted(&app, &p[0], &id, respond("5C")).await;
+    app.refuse(&p[1], &id, lead("3C", "up"), 422, "invalid_face")
+        .await;
+    app.refuse(&p[1], &id, lead("3C", "open"), 422, "card_not_in_hand")
+        .await;
+    app.refuse(&p[2], &id, lead("AD", "open"), 422, "not_your_turn")
+        .await;
+    app.accept(&p[1], &id, lead("2D", "open")).await;
+    app.accept(&p[2], &id, respond("AD")).await;
+    app.accept(&p[3], &id, respond("3C")).await;
+    let game = app.accept(&p[0], &id, respond("5C")).await;
     assert_eq!(game["view"]["tricks"][0]["taker"], 2);
-    accepted(&app, &p[2], &id, lead("6S", "open")).await;
+    app.accept(&p[2], &id, lead("6S", "open")).await;
 
     // E20: seat 2 led 6S open, seat 3 responds.
-    refused(&app, &p[3], &id, json!({"type": "bid"}), "unknown_move").await;
-    refused(&app, &p[3], &id, json!({"card": "4D"}), "unknown_move").await;
-    refused(
-        &app,
+    app.refuse(&p[3], &id, json!({"type": "bid"}), 422, "unknown_move")
+        .await;
+    app.refuse(&p[3], &id, json!({"card": "4D"}), 422, "unknown_move")
+        .await;
+    app.refuse(
         &p[3],
         &id,
         json!({"type": 7, "card": "4D"}),
+        422,
         "unknown_move",
     )
     .await;
-    refused(&app, &spectator, &id, respond("4D"), "not_a_player").await;
-    refused(&app, &p[3], &id, pass(), "wrong_phase").await;
-    refused(&app, &p[0], &id, respond("KH"), "not_your_turn").await;
-    refused(&app, &p[3], &id, lead("4D", "open"), "wrong_move_type").await;
-    refused(&app, &p[3], &id, respond("QX"), "invalid_card").await;
-    refused(
-        &app,
+    app.refuse(&spectator, &id, respond("4D"), 403, "not_a_player")
+        .await;
+    app.refuse(&p[3], &id, pass(), 422, "wrong_phase").await;
+    app.refuse(&p[0], &id, respond("KH"), 422, "not_your_turn")
+        .await;
+    app.refuse(&p[3], &id, lead("4D", "open"), 422, "wrong_move_type")
+        .await;
+    app.refuse(&p[3], &id, respond("QX"), 422, "invalid_card")
+        .await;
+    app.refuse(
         &p[3],
         &id,
         json!({"type": "respond", "card": 4}),
+        422,
         "invalid_card",
     )
     .await;
-    refused(&app, &p[3], &id, respond("KH"), "card_not_in_hand").await;
+    app.refuse(&p[3], &id, respond("KH"), 422, "card_not_in_hand")
+        .await;
 
     // Bodies that are not moves at all, and a stale version.
     let version = app.game(&p[3], &id).await["version"].clone();
@@ -1789,11 +1724,11 @@ async fn illegal_moves_are_refused_with_the_rules_codes(app: TestApp) {
     app.raw_post(&moves_path, Some(&p[3].token), "{\"version\": ")
         .await
         .assert_problem(400, "malformed");
-    let stale = json!(version.as_i64().unwrap_or_default() - 1);
-    post_move(&app, &p[3], &id, &stale, &respond("9C"))
+    let stale = json!(int(&version) - 1);
+    app.post_move(&p[3], &id, &stale, &respond("9C"))
         .await
         .assert_problem(409, "stale_version");
-    post_move(&app, &p[3], &id, &version, &respond("9C"))
+    app.post_move(&p[3], &id, &version, &respond("9C"))
         .await
         .expect_status(200);
     app.get(&p[0], &format!("/v1/games/{id}/moves"))
@@ -1816,44 +1751,51 @@ async fn illegal_moves_are_refused_with_the_rules_codes(app: TestApp) {
         request(6, json!({}), Some(vec![six.clone()])),
     )
     .await;
-    refused(&app, &everyone[5], &id, trim(&hands[5][0]), "not_your_turn").await;
-    refused(&app, &everyone[0], &id, trim(&hands[0][0]), "not_your_turn").await;
-    refused(&app, &everyone[1], &id, pass(), "wrong_phase").await;
-    refused(
-        &app,
+    app.refuse(&everyone[5], &id, trim(&hands[5][0]), 422, "not_your_turn")
+        .await;
+    app.refuse(&everyone[0], &id, trim(&hands[0][0]), 422, "not_your_turn")
+        .await;
+    app.refuse(&everyone[1], &id, pass(), 422, "wrong_phase")
+        .await;
+    app.refuse(
         &everyone[1],
         &id,
         lead(&hands[1][0], "open"),
+        422,
         "wrong_phase",
     )
     .await;
-    refused(&app, &everyone[1], &id, trim("QX"), "invalid_card").await;
-    refused(
-        &app,
+    app.refuse(&everyone[1], &id, trim("QX"), 422, "invalid_card")
+        .await;
+    app.refuse(
         &everyone[1],
         &id,
         trim(&hands[2][0]),
+        422,
         "card_not_in_hand",
     )
     .await;
-    refused(&app, &everyone[1], &id, trim("X1"), "card_not_in_hand").await;
+    app.refuse(&everyone[1], &id, trim("X1"), 422, "card_not_in_hand")
+        .await;
     // The trim is simultaneous: any order.
     for seat in [3, 1, 4] {
-        accepted(&app, &everyone[seat], &id, trim(&hands[seat][0])).await;
+        app.accept(&everyone[seat], &id, trim(&hands[seat][0]))
+            .await;
     }
-    refused(&app, &everyone[1], &id, trim(&hands[1][1]), "not_your_turn").await;
+    app.refuse(&everyone[1], &id, trim(&hands[1][1]), 422, "not_your_turn")
+        .await;
     let game = app.game(&everyone[0], &id).await;
     assert_eq!(game["to_act"], json!([2]));
     assert_eq!(game["view"]["phase"]["pending"], json!([2]));
     assert_eq!(game["view"]["phase"]["must_trim"], json!([1, 2, 3, 4]));
-    let game = accepted(&app, &everyone[2], &id, trim(&hands[2][0])).await;
+    let game = app.accept(&everyone[2], &id, trim(&hands[2][0])).await;
     assert_eq!(
         game["to_act"],
         json!([1]),
         "seat 1 leads the first of 8 tricks"
     );
     assert!(
-        list(&game["view"]["hands"])
+        array(&game["view"]["hands"])
             .iter()
             .all(|hand| hand["size"] == 8)
     );
@@ -1862,7 +1804,7 @@ async fn illegal_moves_are_refused_with_the_rules_codes(app: TestApp) {
 
 per_backend!(a_single_deck_setup_is_the_first_of_the_decks);
 async fn a_single_deck_setup_is_the_first_of_the_decks(app: TestApp) {
-    let players = accounts(&app, 2).await;
+    let players = app.seat_players(2).await;
     // Two players play the cut deck by default.
     let mut deck = full_deck(0, true);
     deck.reverse();

@@ -8,64 +8,26 @@
 
 use std::collections::{BTreeSet, VecDeque};
 
-use blackbox::{Player, TestApp, per_backend};
+use blackbox::json::{array, count, leaves_under, seats, text};
+use blackbox::{Player, Probe, TestApp, per_backend};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 
 use crate::tricky_tribes::{
-    accounts, canonical, check_against_rules, full_deck, is_card_code, lead, list, post_move,
-    request, respond, seat_list, start,
+    canonical, check_against_rules, current_plays, full_deck, is_card_code, lead, request, respond,
+    start,
 };
 
-/// Fields that differ between any two games whatever their cards.
-const GAME_SPECIFIC: &[&str] = &["id", "seed_commitment", "created_at", "started_at"];
-
-fn strip(mut game: Value) -> Value {
-    if let Some(object) = game.as_object_mut() {
-        for key in GAME_SPECIFIC {
-            object.remove(*key);
-        }
-    }
-    game
-}
-
 /// Moves no viewer without a decision may make; the cards are ones the viewer may not hold.
-fn probes() -> [Value; 4] {
+fn probes() -> [Probe; 4] {
     [
         respond("AS"),
         lead("KH", "closed"),
         json!({"type": "exchange_discard", "card": "10D"}),
         json!({"type": "trim_discard", "card": "4C"}),
     ]
-}
-
-/// Everything `viewer` (seated at `seat`, or a spectator) is told about game `id`, with the
-/// problems of the probes when `probing`. Probes are sent only while the viewer has no
-/// decision to make, so none can be accepted.
-async fn everything_seen(
-    app: &TestApp,
-    viewer: &Player,
-    seat: Option<usize>,
-    id: &str,
-    probing: bool,
-) -> Vec<Value> {
-    let game = app.game(viewer, id).await;
-    let version = game["version"].clone();
-    let deciding = seat.is_some_and(|seat| seat_list(&game["to_act"]).contains(&seat));
-    let mut seen = vec![strip(game), app.events(viewer, id).await];
-    if seat.is_some() {
-        seen.push(app.legal_moves(viewer, id).await);
-    }
-    if deciding || !probing {
-        return seen;
-    }
-    for probe in probes() {
-        let reply = post_move(app, viewer, id, &version, &probe).await;
-        assert_ne!(reply.status, 200, "probe {probe} was accepted");
-        seen.push(json!({"status": reply.status, "body": reply.body}));
-    }
-    seen
+    .map(Probe::Current)
 }
 
 /// How many cards the deal of round 1 hands out.
@@ -118,24 +80,24 @@ async fn drive_pair(
         Hidden::OtherHands => vec![0],
         Hidden::StockTail => (0..n).collect(),
     };
+    let all_probes = probes();
+    let pair = [ids[0].as_str(), ids[1].as_str()];
     for step in 0..200 {
         for (index, seat) in viewers.iter().enumerate() {
             // Probing is spread over the seats to keep the test fast.
-            let probing = step % viewers.len() == index;
-            let a = everything_seen(app, &players[*seat], Some(*seat), &ids[0], probing).await;
-            let b = everything_seen(app, &players[*seat], Some(*seat), &ids[1], probing).await;
-            assert_eq!(
-                a, b,
-                "{context}, step {step}: seat {seat} sees a difference it should not"
-            );
+            let probes = if step % viewers.len() == index {
+                &all_probes[..]
+            } else {
+                &[]
+            };
+            let step_context = format!("{context}, step {step}");
+            app.assert_told_the_same(&players[*seat], Some(*seat), pair, probes, &step_context)
+                .await;
         }
-        let probing = step % 2 == 0;
-        let a = everything_seen(app, spectator, None, &ids[0], probing).await;
-        let b = everything_seen(app, spectator, None, &ids[1], probing).await;
-        assert_eq!(
-            a, b,
-            "{context}, step {step}: a spectator sees a difference it should not"
-        );
+        let probes = if step % 2 == 0 { &all_probes[..] } else { &[] };
+        let step_context = format!("{context}, step {step}");
+        app.assert_told_the_same(spectator, None, pair, probes, &step_context)
+            .await;
 
         let game = app.game(spectator, &ids[0]).await;
         assert_eq!(
@@ -146,7 +108,7 @@ async fn drive_pair(
         match hidden {
             Hidden::OtherHands => {
                 // The next human card would complete the trick, and judgement reveals it.
-                let humans_played = list(&view["trick"]["plays"])
+                let humans_played = current_plays(view)
                     .iter()
                     .filter(|play| play["participant"].is_u64())
                     .count();
@@ -160,13 +122,13 @@ async fn drive_pair(
                 }
             }
         }
-        let to_act = seat_list(&game["to_act"]);
+        let to_act = seats(&game["to_act"]);
         let choice = rng.random_range(0..10_000usize);
         let seat = to_act[choice % to_act.len()];
         for id in ids {
             let legal = app.legal_moves(&players[seat], id).await;
             // An open lead shows its card to everyone: only seat 0's own cards may be shown.
-            let moves: Vec<Value> = list(&legal["legal_moves"])
+            let moves: Vec<Value> = array(&legal["legal_moves"])
                 .into_iter()
                 .filter(|mv| hidden == Hidden::StockTail || seat == 0 || mv["face"] != "open")
                 .collect();
@@ -175,7 +137,7 @@ async fn drive_pair(
                 "{context}: seat {seat} has no move: {legal}"
             );
             let mv = &moves[choice % moves.len()];
-            post_move(app, &players[seat], id, &legal["version"], mv)
+            app.post_move(&players[seat], id, &legal["version"], mv)
                 .await
                 .expect_status(200);
         }
@@ -207,7 +169,7 @@ async fn responses_do_not_depend_on_cards_the_viewer_has_not_seen(app: TestApp) 
         9,
         json!({"jokers": 1, "cut_deck": false, "end_condition": "fixed_rounds", "rounds": 2}),
     )];
-    let players = accounts(&app, 6).await;
+    let players = app.seat_players(6).await;
     let spectator = app.player("spectator").await;
     let mut rng = StdRng::seed_from_u64(17);
     let cases = other_hands
@@ -308,13 +270,17 @@ impl Tracker {
     }
 
     fn draw(&mut self, seat: usize) {
-        let card = self.stock.pop_front().unwrap_or_default();
+        let card = self
+            .stock
+            .pop_front()
+            .expect("the stock has a card to draw");
         self.hands[seat].push(card);
     }
 
     fn apply(&mut self, seat: usize, mv: &Value) {
+        // Empty for the moves that name no card (a draw, a pass).
         let card = mv["card"].as_str().unwrap_or_default();
-        match mv["type"].as_str().unwrap_or_default() {
+        match text(&mv["type"]).as_str() {
             "exchange_draw" => {
                 self.draw(seat);
                 self.drawn[seat] = true;
@@ -346,18 +312,21 @@ impl Tracker {
 
     /// Accounts for what happened by itself: the dummy's plays and judgements.
     fn settle(&mut self, view: &Value) {
-        let records = list(&view["tricks"]);
+        let records = array(&view["tricks"]);
         while self.judged < records.len() {
             let record = &records[self.judged];
-            for play in list(&record["plays"]) {
-                let position = play["position"].as_u64().unwrap_or(0) as usize;
+            for play in array(&record["plays"]) {
+                let position = count(&play["position"]);
                 if play["participant"] == "dummy" && position >= self.trick.len() {
-                    let card = self.stock.pop_front().unwrap_or_default();
+                    let card = self
+                        .stock
+                        .pop_front()
+                        .expect("the dummy plays from the stock");
                     self.trick.push((None, card, false));
                 }
             }
             let played: Vec<&String> = self.trick.iter().map(|(_, card, _)| card).collect();
-            let recorded: Vec<Value> = list(&record["plays"])
+            let recorded: Vec<Value> = array(&record["plays"])
                 .iter()
                 .map(|p| p["card"].clone())
                 .collect();
@@ -369,10 +338,13 @@ impl Tracker {
             self.trick.clear();
             self.judged += 1;
         }
-        for play in list(&view["trick"]["plays"]) {
-            let position = play["position"].as_u64().unwrap_or(0) as usize;
+        for play in current_plays(view) {
+            let position = count(&play["position"]);
             if play["participant"] == "dummy" && position >= self.trick.len() {
-                let card = self.stock.pop_front().unwrap_or_default();
+                let card = self
+                    .stock
+                    .pop_front()
+                    .expect("the dummy plays from the stock");
                 let open = position == 0 && view["trick"]["lead_face"] == "open";
                 if open {
                     assert_eq!(play["card"], card, "the dummy turns up the stock top");
@@ -413,36 +385,17 @@ const CARD_KEYS: &[&str] = &[
     "dummy_stack",
 ];
 
-fn strings_in(value: &Value, found: &mut Vec<String>) {
-    match value {
-        Value::String(text) => found.push(text.clone()),
-        Value::Array(items) => items.iter().for_each(|item| strings_in(item, found)),
-        Value::Object(map) => map.values().for_each(|item| strings_in(item, found)),
-        _ => {}
-    }
-}
-
 /// Every string under a card field, however deep.
-fn cards_in(value: &Value, found: &mut Vec<String>) {
-    match value {
-        Value::Object(map) => {
-            for (key, inner) in map {
-                if CARD_KEYS.contains(&key.as_str()) {
-                    strings_in(inner, found);
-                } else {
-                    cards_in(inner, found);
-                }
-            }
-        }
-        Value::Array(items) => items.iter().for_each(|item| cards_in(item, found)),
-        _ => {}
-    }
+fn cards_in(value: &Value) -> Vec<String> {
+    leaves_under(value, CARD_KEYS)
+        .iter()
+        .filter_map(Value::as_str)
+        .map(str::to_owned)
+        .collect()
 }
 
 fn check_no_hidden_card(response: &Value, hidden: &BTreeSet<String>, context: &str) {
-    let mut found = Vec::new();
-    cards_in(response, &mut found);
-    for card in found {
+    for card in cards_in(response) {
         assert!(
             is_card_code(&card),
             "{context}: a card field holds {card:?}"
@@ -459,16 +412,16 @@ fn allowed_moves(view: &Value, seat: usize, hand: &[String]) -> BTreeSet<String>
     let phase = &view["phase"];
     let options = &view["options"];
     let reserve = if options["dummy"] == true {
-        options["hand_size"].as_u64().unwrap_or(0)
+        options["hand_size"].as_u64().expect("a hand size")
     } else {
         0
     };
-    let stock_available = view["stock_size"].as_u64().unwrap_or(0) > reserve;
+    let stock_available = view["stock_size"].as_u64().expect("a stock size") > reserve;
     let each = |make: &dyn Fn(&str) -> Value| -> Vec<Value> {
         hand.iter().map(|card| make(card)).collect()
     };
     let discard = |card: &str| json!({"type": "exchange_discard", "card": card});
-    let moves: Vec<Value> = match phase["type"].as_str().unwrap_or_default() {
+    let moves: Vec<Value> = match text(&phase["type"]).as_str() {
         "exchange" if phase["seat"] == seat && phase["has_drawn"] == true => each(&discard),
         "exchange" if phase["seat"] == seat => {
             let mut moves = vec![json!({"type": "exchange_pass"})];
@@ -478,11 +431,11 @@ fn allowed_moves(view: &Value, seat: usize, hand: &[String]) -> BTreeSet<String>
             }
             moves
         }
-        "trim" if seat_list(&phase["pending"]).contains(&seat) => {
+        "trim" if seats(&phase["pending"]).contains(&seat) => {
             each(&|card| json!({"type": "trim_discard", "card": card}))
         }
         "tricks" if view["trick"]["next"] == seat => {
-            if list(&view["trick"]["plays"]).is_empty() {
+            if current_plays(view).is_empty() {
                 let mut moves = each(&|card| lead(card, "open"));
                 if view["open_lead_obligation"] != seat {
                     moves.extend(each(&|card| lead(card, "closed")));
@@ -517,7 +470,7 @@ async fn no_response_shows_a_card_its_viewer_has_not_seen(app: TestApp) {
         ),
         (6, 1, false, 8, json!({"jokers": 1})),
     ];
-    let players = accounts(&app, 6).await;
+    let players = app.seat_players(6).await;
     let spectator = app.player("spectator").await;
     let mut rng = StdRng::seed_from_u64(29);
     for (n, jokers, cut, hand_size, options) in &cases {
@@ -555,7 +508,7 @@ async fn no_response_shows_a_card_its_viewer_has_not_seen(app: TestApp) {
                 check_no_hidden_card(&game, &hidden, &context);
                 let events = app.events(account, &id).await;
                 check_no_hidden_card(&events, &hidden, &context);
-                for (seat, hand) in list(&game["view"]["hands"]).iter().enumerate() {
+                for (seat, hand) in array(&game["view"]["hands"]).iter().enumerate() {
                     if Some(seat) == viewer {
                         let held = canonical_sorted(&tracker.hands[seat]);
                         assert_eq!(hand["cards"], json!(held), "{context}: own hand");
@@ -569,7 +522,7 @@ async fn no_response_shows_a_card_its_viewer_has_not_seen(app: TestApp) {
                 if let Some(seat) = viewer {
                     let legal = app.legal_moves(account, &id).await;
                     check_no_hidden_card(&legal, &hidden, &context);
-                    let listed: BTreeSet<String> = list(&legal["legal_moves"])
+                    let listed: BTreeSet<String> = array(&legal["legal_moves"])
                         .iter()
                         .map(Value::to_string)
                         .collect();
@@ -577,14 +530,9 @@ async fn no_response_shows_a_card_its_viewer_has_not_seen(app: TestApp) {
                     assert_eq!(listed, allowed, "{context}: legal moves");
                 }
             }
-            let to_act = seat_list(&watched["to_act"]);
+            let to_act = seats(&watched["to_act"]);
             let seat = to_act[rng.random_range(0..to_act.len())];
-            let legal = app.legal_moves(&players[seat], &id).await;
-            let moves = list(&legal["legal_moves"]);
-            let mv = moves[rng.random_range(0..moves.len())].clone();
-            post_move(&app, &players[seat], &id, &legal["version"], &mv)
-                .await
-                .expect_status(200);
+            let (mv, _) = app.play_random(&players[seat], &id, &mut rng).await;
             tracker.apply(seat, &mv);
         }
         assert!(finished, "{n} players: the round did not end");
