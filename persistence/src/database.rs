@@ -38,6 +38,14 @@ impl std::fmt::Debug for Database {
 
 pub(crate) type Conn = PooledConnection<Manager>;
 
+/// How the connection pool is used right now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PoolState {
+    pub connections: u32,
+    pub idle_connections: u32,
+    pub max_connections: u32,
+}
+
 impl Database {
     /// `postgres://…` or `postgresql://…` selects PostgreSQL; anything else is a SQLite path,
     /// optionally written `sqlite://path`, whose file (and parent directories) is created on
@@ -82,6 +90,15 @@ impl Database {
         self.conn()?
             .ping()
             .map_err(|error| Error::Unavailable(error.to_string()))
+    }
+
+    pub fn pool_state(&self) -> PoolState {
+        let state = self.pool.state();
+        PoolState {
+            connections: state.connections,
+            idle_connections: state.idle_connections,
+            max_connections: self.pool.max_size(),
+        }
     }
 
     pub(crate) fn conn(&self) -> Result<Conn, Error> {

@@ -5,15 +5,25 @@ use uuid::Uuid;
 
 use crate::connection::{AnyConnection, MultiBackend, write_transaction};
 use crate::error::OrDb;
+use crate::idempotency::{NewIdempotencyKey, store_key};
 use crate::json::encode;
 use crate::models::{GameRow, SeatRow, SeatWithName, parse_uuid, seat_record};
 use crate::schema::{accounts, games, seats};
+use crate::snapshot::{SNAPSHOT_FORMAT, restore};
 use crate::{Database, Error, GameFilter, GamePage, GameRecord, GameStatus, NewGame, SeatRecord};
 
+/// How long a game set aside by the background tick stays out of its passes.
+const SET_ASIDE_RETRY_SECS: i64 = 3600;
+
 impl Database {
-    /// Inserts an open game and seats its creator at seat 0.
-    #[tracing::instrument(skip(self, game), fields(game_id = %game.id, kind = game.kind.id()))]
-    pub fn create_game(&self, game: &NewGame) -> Result<(), Error> {
+    /// Inserts an open game and seats its creator at seat 0; with `key`, stores the response
+    /// under the idempotency key in the same transaction.
+    #[tracing::instrument(skip(self, game, key), fields(game_id = %game.id, kind = game.kind.id()))]
+    pub fn create_game(
+        &self,
+        game: &NewGame,
+        key: Option<&NewIdempotencyKey>,
+    ) -> Result<(), Error> {
         let id = game.id.to_string();
         let row = GameRow {
             id: id.clone(),
@@ -36,6 +46,9 @@ impl Database {
             finished_at: None,
             deadline_at: None,
             updated_at: game.created_at,
+            state_format: SNAPSHOT_FORMAT,
+            set_aside_at: None,
+            set_aside_reason: None,
         };
         let seat = SeatRow {
             game_id: id,
@@ -52,6 +65,9 @@ impl Database {
                 .values(&seat)
                 .execute(conn)
                 .db()?;
+            if let Some(key) = key {
+                store_key(conn, game.id, key)?;
+            }
             Ok(())
         })
     }
@@ -62,7 +78,8 @@ impl Database {
         load_game(&mut *self.conn()?, id)
     }
 
-    /// Newest first; `total` counts every match regardless of the page.
+    /// Newest first; `total` counts every match regardless of the page. Listed records carry no
+    /// state: a listing needs none, and one unreadable game must not break it.
     #[tracing::instrument(skip(self))]
     pub fn list_games(&self, filter: &GameFilter) -> Result<GamePage, Error> {
         let conn = &mut self.conn()?;
@@ -86,12 +103,18 @@ impl Database {
         Ok(GamePage { games, total })
     }
 
-    /// Active games whose deadline has passed at `now`, earliest deadline first.
+    /// Active games whose deadline has passed at `now`, earliest deadline first; a game set
+    /// aside within the last hour is left out.
     #[tracing::instrument(skip(self))]
     pub fn games_due(&self, now: i64, limit: i64) -> Result<Vec<Uuid>, Error> {
         games::table
             .filter(games::status.eq(GameStatus::Active.as_str()))
             .filter(games::deadline_at.le(now))
+            .filter(
+                games::set_aside_at
+                    .is_null()
+                    .or(games::set_aside_at.le(now - SET_ASIDE_RETRY_SECS)),
+            )
             .order((games::deadline_at.asc(), games::id.asc()))
             .limit(limit.max(0))
             .select(games::id)
@@ -100,6 +123,20 @@ impl Database {
             .iter()
             .map(|id| parse_uuid(id, "game id"))
             .collect()
+    }
+
+    /// Keeps a game whose state or expiry keeps failing out of the background tick's passes for
+    /// a while, recording why. A later successful commit clears the mark.
+    #[tracing::instrument(skip(self, reason))]
+    pub fn set_aside(&self, id: Uuid, now: i64, reason: &str) -> Result<(), Error> {
+        diesel::update(games::table.find(id.to_string()))
+            .set((
+                games::set_aside_at.eq(Some(now)),
+                games::set_aside_reason.eq(Some(reason)),
+            ))
+            .execute(&mut self.conn()?)
+            .db()
+            .map(drop)
     }
 }
 
@@ -133,7 +170,10 @@ pub(crate) fn load_game(conn: &mut AnyConnection, id: Uuid) -> Result<GameRecord
     let seats = seats_of(conn, std::slice::from_ref(&id))?
         .remove(&id)
         .unwrap_or_default();
-    row.into_record(seats)
+    let (text, format) = (row.state.clone(), row.state_format);
+    let mut record = row.into_record(seats)?;
+    record.state = restore(conn, &record, text.as_deref(), format)?;
+    Ok(record)
 }
 
 pub(crate) fn game_exists(conn: &mut AnyConnection, id: &str) -> Result<bool, Error> {

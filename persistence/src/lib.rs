@@ -10,6 +10,7 @@ mod database;
 mod error;
 mod events;
 mod games;
+mod idempotency;
 mod json;
 mod models;
 mod moves;
@@ -17,11 +18,14 @@ mod play;
 mod records;
 mod schema;
 mod seats;
+mod snapshot;
 pub mod testing;
 
-pub use database::{Backend, Database};
+pub use database::{Backend, Database, PoolState};
 pub use error::Error;
+pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};
 pub use records::{
     AccountRecord, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, NewAccount, NewGame, SeatRecord,
 };
+pub use snapshot::{SNAPSHOT_FORMAT, replay};

@@ -49,9 +49,13 @@ pub(crate) struct GameRow {
     pub finished_at: Option<i64>,
     pub deadline_at: Option<i64>,
     pub updated_at: i64,
+    pub state_format: i32,
+    pub set_aside_at: Option<i64>,
+    pub set_aside_reason: Option<String>,
 }
 
 impl GameRow {
+    /// The record without its state, which [`crate::snapshot::restore`] supplies.
     pub fn into_record(self, seats: Vec<SeatRecord>) -> Result<GameRecord, Error> {
         Ok(GameRecord {
             id: parse_uuid(&self.id, "game id")?,
@@ -67,11 +71,7 @@ impl GameRow {
             fixed_setup: self.fixed_setup,
             status: parse_status(&self.status)?,
             version: self.version,
-            state: self
-                .state
-                .as_deref()
-                .map(|state| decode(state, "state"))
-                .transpose()?,
+            state: None,
             seats,
             created_by: parse_uuid(&self.created_by, "creator id")?,
             created_at: self.created_at,

@@ -1,6 +1,7 @@
 use diesel::prelude::*;
 use uuid::Uuid;
 
+use crate::connection::AnyConnection;
 use crate::error::OrDb;
 use crate::json::decode;
 use crate::schema::moves;
@@ -10,20 +11,24 @@ impl Database {
     /// The whole input log of a game, ascending. An unknown game has none.
     #[tracing::instrument(skip(self))]
     pub fn inputs(&self, id: Uuid) -> Result<Vec<InputRecord>, Error> {
-        moves::table
-            .filter(moves::game_id.eq(id.to_string()))
-            .order(moves::seq.asc())
-            .select((moves::seq, moves::input, moves::applied_at))
-            .load::<(i64, String, i64)>(&mut self.conn()?)
-            .db()?
-            .into_iter()
-            .map(|(seq, input, now)| {
-                Ok(InputRecord {
-                    seq,
-                    input: decode(&input, "input")?,
-                    now,
-                })
-            })
-            .collect()
+        load_inputs(&mut *self.conn()?, id)
     }
+}
+
+pub(crate) fn load_inputs(conn: &mut AnyConnection, id: Uuid) -> Result<Vec<InputRecord>, Error> {
+    moves::table
+        .filter(moves::game_id.eq(id.to_string()))
+        .order(moves::seq.asc())
+        .select((moves::seq, moves::input, moves::applied_at))
+        .load::<(i64, String, i64)>(conn)
+        .db()?
+        .into_iter()
+        .map(|(seq, input, now)| {
+            Ok(InputRecord {
+                seq,
+                input: decode(&input, "input")?,
+                now,
+            })
+        })
+        .collect()
 }

@@ -6,9 +6,11 @@ use uuid::Uuid;
 use crate::connection::{AnyConnection, write_transaction};
 use crate::error::OrDb;
 use crate::games::game_exists;
+use crate::idempotency::{NewIdempotencyKey, store_key};
 use crate::json::encode;
 use crate::models::{EventRow, MoveRow};
 use crate::schema::{events, games, moves, seats};
+use crate::snapshot::SNAPSHOT_FORMAT;
 use crate::{Commit, Database, Error, GameStart, GameStatus};
 
 impl Database {
@@ -17,50 +19,21 @@ impl Database {
     /// `Conflict("not_full")` while a seat is free.
     #[tracing::instrument(skip(self, start))]
     pub fn start_game(&self, id: Uuid, start: &GameStart) -> Result<(), Error> {
-        let game_id = id.to_string();
-        let state = encode(&start.state, "state")?;
-        write_transaction(&mut *self.conn()?, |conn| {
-            let updated = diesel::update(
-                games::table
-                    .filter(games::id.eq(&game_id))
-                    .filter(games::status.eq(GameStatus::Open.as_str())),
-            )
-            .set((
-                games::status.eq(GameStatus::Active.as_str()),
-                games::state.eq(Some(&state)),
-                games::version.eq(0_i64),
-                games::started_at.eq(Some(start.started_at)),
-                games::deadline_at.eq(start.deadline_at),
-                games::updated_at.eq(start.started_at),
-            ))
-            .execute(conn)
-            .db()?;
-            if updated == 0 {
-                return Err(missing_or(conn, &game_id, "not_open")?);
-            }
-            let players: i32 = games::table
-                .find(&game_id)
-                .select(games::players)
-                .first(conn)
-                .db()?;
-            let seated: i64 = seats::table
-                .filter(seats::game_id.eq(&game_id))
-                .select(count_star())
-                .first(conn)
-                .db()?;
-            if seated < i64::from(players) {
-                return Err(Error::Conflict("not_full"));
-            }
-            insert_events(conn, &game_id, 0, 0, &start.events)?;
-            Ok(())
-        })
+        write_transaction(&mut *self.conn()?, |conn| start_in(conn, id, start))
     }
 
     /// Commits accepted inputs if the game is still at `expected_version`, else
     /// `Conflict("stale_version")`: the snapshot, one move row per input (seq expected+1, …) and
     /// their events, all or nothing. Returns the new version, `expected_version + inputs`.
-    #[tracing::instrument(skip(self, commit), fields(inputs = commit.inputs.len()))]
-    pub fn commit(&self, id: Uuid, expected_version: i64, commit: &Commit) -> Result<i64, Error> {
+    /// With `key`, the response is kept under the idempotency key in the same transaction.
+    #[tracing::instrument(skip(self, commit, key), fields(inputs = commit.inputs.len()))]
+    pub fn commit(
+        &self,
+        id: Uuid,
+        expected_version: i64,
+        commit: &Commit,
+        key: Option<&NewIdempotencyKey>,
+    ) -> Result<i64, Error> {
         if commit.inputs.is_empty() {
             // Without an input the version would not move and the swap would guard nothing.
             return Err(Error::Backend(
@@ -91,6 +64,10 @@ impl Database {
                 games::deadline_at.eq(commit.deadline_at),
                 games::finished_at.eq(finished_at),
                 games::updated_at.eq(commit.now),
+                games::state_format.eq(SNAPSHOT_FORMAT),
+                // The game moves again: whatever set it aside is resolved.
+                games::set_aside_at.eq(None::<i64>),
+                games::set_aside_reason.eq(None::<String>),
             ))
             .execute(conn)
             .db()?;
@@ -112,9 +89,52 @@ impl Database {
                     .unique_as("stale_version")?;
                 last_event = insert_events(conn, &game_id, last_event, move_seq, &input.events)?;
             }
+            if let Some(key) = key {
+                store_key(conn, id, key)?;
+            }
             Ok(new_version)
         })
     }
+}
+
+/// Inside a write transaction: the body of [`Database::start_game`].
+pub(crate) fn start_in(conn: &mut AnyConnection, id: Uuid, start: &GameStart) -> Result<(), Error> {
+    let game_id = id.to_string();
+    let state = encode(&start.state, "state")?;
+    let updated = diesel::update(
+        games::table
+            .filter(games::id.eq(&game_id))
+            .filter(games::status.eq(GameStatus::Open.as_str())),
+    )
+    .set((
+        games::status.eq(GameStatus::Active.as_str()),
+        games::state.eq(Some(&state)),
+        games::state_format.eq(SNAPSHOT_FORMAT),
+        games::version.eq(0_i64),
+        games::started_at.eq(Some(start.started_at)),
+        games::deadline_at.eq(start.deadline_at),
+        games::updated_at.eq(start.started_at),
+    ))
+    .execute(conn)
+    .db()?;
+    if updated == 0 {
+        return Err(missing_or(conn, &game_id, "not_open")?);
+    }
+    let players: i32 = games::table
+        .find(&game_id)
+        .select(games::players)
+        .first(conn)
+        .db()?;
+    let seated: i64 = seats::table
+        .filter(seats::game_id.eq(&game_id))
+        .select(count_star())
+        .first(conn)
+        .db()?;
+    if seated < i64::from(players) {
+        return Err(Error::Conflict("not_full"));
+    }
+    insert_events(conn, &game_id, 0, 0, &start.events)?;
+    Ok(())
 }
 
 /// `NotFound` if the game is gone, else the conflict: the guarded update matched no row.

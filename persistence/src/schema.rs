@@ -28,6 +28,20 @@ diesel::table! {
         finished_at -> Nullable<BigInt>,
         deadline_at -> Nullable<BigInt>,
         updated_at -> BigInt,
+        state_format -> Integer,
+        set_aside_at -> Nullable<BigInt>,
+        set_aside_reason -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    idempotency_keys (account_id, idempotency_key) {
+        account_id -> Text,
+        idempotency_key -> Text,
+        fingerprint -> Text,
+        status -> Integer,
+        response -> Text,
+        created_at -> BigInt,
     }
 }
 
@@ -60,8 +74,16 @@ diesel::table! {
 
 diesel::joinable!(events -> games (game_id));
 diesel::joinable!(games -> accounts (created_by));
+diesel::joinable!(idempotency_keys -> accounts (account_id));
 diesel::joinable!(moves -> games (game_id));
 diesel::joinable!(seats -> accounts (account_id));
 diesel::joinable!(seats -> games (game_id));
 
-diesel::allow_tables_to_appear_in_same_query!(accounts, events, games, moves, seats);
+diesel::allow_tables_to_appear_in_same_query!(
+    accounts,
+    events,
+    games,
+    idempotency_keys,
+    moves,
+    seats
+);

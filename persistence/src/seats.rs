@@ -4,15 +4,26 @@ use uuid::Uuid;
 use crate::connection::{AnyConnection, write_transaction};
 use crate::error::OrDb;
 use crate::games::{game_exists, load_game};
+use crate::idempotency::{NewIdempotencyKey, store_key};
 use crate::models::SeatRow;
+use crate::play::start_in;
 use crate::schema::{games, seats};
-use crate::{Database, Error, GameRecord, GameStatus};
+use crate::{Database, Error, GameRecord, GameStart, GameStatus};
 
 impl Database {
     /// Seats `account` at the lowest free seat. Fails with `NotFound`, or `Conflict` with
-    /// `not_open`, `already_seated` or `game_full`. Returns the game after the join.
-    #[tracing::instrument(skip(self))]
-    pub fn join_game(&self, id: Uuid, account: Uuid, now: i64) -> Result<GameRecord, Error> {
+    /// `not_open`, `already_seated` or `game_full`. When the join takes the last seat and
+    /// `start` is given, the game starts in the same transaction; with `key`, the response is
+    /// kept under the idempotency key in it too. Returns the game after the join.
+    #[tracing::instrument(skip(self, start, key))]
+    pub fn join_game(
+        &self,
+        id: Uuid,
+        account: Uuid,
+        now: i64,
+        start: Option<&GameStart>,
+        key: Option<&NewIdempotencyKey>,
+    ) -> Result<GameRecord, Error> {
         write_transaction(&mut *self.conn()?, |conn| {
             claim_open_game(conn, id, now)?;
             let game_id = id.to_string();
@@ -45,6 +56,14 @@ impl Database {
                 .values(&row)
                 .execute(conn)
                 .unique_as("seat_taken")?;
+            let full =
+                i64::try_from(taken.len()).is_ok_and(|taken| taken + 1 == i64::from(players));
+            if let (Some(start), true) = (start, full) {
+                start_in(conn, id, start)?;
+            }
+            if let Some(key) = key {
+                store_key(conn, id, key)?;
+            }
             load_game(conn, id)
         })
     }

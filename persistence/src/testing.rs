@@ -1,10 +1,53 @@
 //! Fresh PostgreSQL databases for tests, one per test, on a server the tests may administer.
 
 use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
 use diesel::{Connection, PgConnection};
 use uuid::Uuid;
 
-use crate::Error;
+use crate::error::OrDb;
+use crate::schema::games;
+use crate::{Database, Error};
+
+impl Database {
+    /// For tests: replaces a game's stored snapshot, as an older server version or a damaged
+    /// disk would have left it.
+    pub fn overwrite_snapshot(&self, id: Uuid, state: &str, format: i32) -> Result<(), Error> {
+        diesel::update(games::table.find(id.to_string()))
+            .set((games::state.eq(Some(state)), games::state_format.eq(format)))
+            .execute(&mut self.conn()?)
+            .db()
+            .map(drop)
+    }
+
+    /// For tests: replaces one logged input, as a damaged disk would.
+    pub fn overwrite_input(&self, id: Uuid, seq: i64, input: &str) -> Result<(), Error> {
+        use crate::schema::moves;
+        diesel::update(
+            moves::table
+                .filter(moves::game_id.eq(id.to_string()))
+                .filter(moves::seq.eq(seq)),
+        )
+        .set(moves::input.eq(input))
+        .execute(&mut self.conn()?)
+        .db()
+        .map(drop)
+    }
+
+    /// For tests: the format of a game's stored snapshot.
+    pub fn snapshot_format(&self, id: Uuid) -> Result<i32, Error> {
+        crate::snapshot::format_of(&mut *self.conn()?, id)
+    }
+
+    /// For tests: when and why the background tick set a game aside.
+    pub fn set_aside_of(&self, id: Uuid) -> Result<(Option<i64>, Option<String>), Error> {
+        games::table
+            .find(id.to_string())
+            .select((games::set_aside_at, games::set_aside_reason))
+            .first(&mut self.conn()?)
+            .db()
+    }
+}
 
 /// Creates an empty, uniquely named database (`cardtable_test_<uuid>`) on the server of
 /// `admin_url` and returns the URL of the new database (same server and credentials).

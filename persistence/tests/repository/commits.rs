@@ -16,7 +16,7 @@ fn commit_moves(
     now: i64,
 ) -> i64 {
     let inputs: Vec<CommittedInput> = (0..count).map(|_| play(state, now)).collect();
-    db.commit(id, expected, &commit_of(state, inputs, now))
+    db.commit(id, expected, &commit_of(state, inputs, now), None)
         .unwrap()
 }
 
@@ -28,7 +28,7 @@ fn a_commit_stores_the_state_the_inputs_and_their_events(db: &TestDb) {
     let second = play(&mut state, 2_011);
     let commit = commit_of(&state, vec![first.clone(), second.clone()], 2_011);
 
-    let version = db.commit(id, 0, &commit).unwrap();
+    let version = db.commit(id, 0, &commit, None).unwrap();
 
     assert_eq!(version, 2);
     let game = db.game(id).unwrap();
@@ -77,8 +77,8 @@ fn of_two_commits_for_the_same_version_the_second_is_stale(db: &TestDb) {
         commit_of(&theirs, vec![input], 2_020)
     };
 
-    assert_eq!(db.commit(id, 0, &our_commit).unwrap(), 1);
-    let result = db.commit(id, 0, &their_commit);
+    assert_eq!(db.commit(id, 0, &our_commit, None).unwrap(), 1);
+    let result = db.commit(id, 0, &their_commit, None);
 
     assert!(
         matches!(result, Err(Error::Conflict("stale_version"))),
@@ -105,7 +105,7 @@ fn concurrent_commits_for_the_same_version_have_exactly_one_winner(db: &TestDb) 
                     let commit = &commit;
                     scope.spawn(move || {
                         barrier.wait();
-                        db.commit(id, version, commit)
+                        db.commit(id, version, commit, None)
                     })
                 })
                 .collect();
@@ -141,13 +141,13 @@ fn committing_to_an_unknown_game_is_not_found_and_an_empty_commit_is_refused(db:
     let input = play(&mut state, 10);
     let commit = commit_of(&state, vec![input], 10);
     assert!(matches!(
-        db.commit(Uuid::new_v4(), 0, &commit),
+        db.commit(Uuid::new_v4(), 0, &commit, None),
         Err(Error::NotFound)
     ));
 
     let (id, state) = started_game(db, 2_000, None);
     let empty = commit_of(&state, Vec::new(), 2_001);
-    assert!(matches!(db.commit(id, 0, &empty), Err(Error::Backend(_))));
+    assert!(matches!(db.commit(id, 0, &empty, None), Err(Error::Backend(_))));
     assert_eq!(db.game(id).unwrap().version, 0);
 }
 
@@ -159,7 +159,7 @@ fn a_finishing_commit_records_the_end(db: &TestDb) {
     commit.status = GameStatus::Finished;
     commit.deadline_at = None;
 
-    db.commit(id, 0, &commit).unwrap();
+    db.commit(id, 0, &commit, None).unwrap();
 
     let game = db.game(id).unwrap();
     assert_eq!(game.status, GameStatus::Finished);

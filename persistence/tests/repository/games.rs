@@ -17,7 +17,7 @@ fn a_new_game_is_open_with_its_creator_in_seat_0(db: &TestDb) {
         .0
         .insert("turns_each".to_owned(), OptionValue::Int(3));
 
-    db.create_game(&game).unwrap();
+    db.create_game(&game, None).unwrap();
 
     let stored = db.game(game.id).unwrap();
     assert_eq!(stored.id, game.id);
@@ -57,7 +57,7 @@ fn joining_takes_the_next_free_seat_until_the_game_is_full(db: &TestDb) {
         .collect();
 
     for (i, joiner) in joiners.iter().enumerate() {
-        let game = db.join_game(id, *joiner, 1_001).unwrap();
+        let game = db.join_game(id, *joiner, 1_001, None, None).unwrap();
         assert_eq!(game.seats.len(), i + 2);
         let last = game.seats.last().unwrap();
         assert_eq!((last.seat, last.account_id), (Seat(i as u8 + 1), *joiner));
@@ -67,7 +67,7 @@ fn joining_takes_the_next_free_seat_until_the_game_is_full(db: &TestDb) {
 
     let late = account(db, "late");
     assert!(matches!(
-        db.join_game(id, late, 1_002),
+        db.join_game(id, late, 1_002, None, None),
         Err(Error::Conflict("game_full"))
     ));
     let seats: Vec<Seat> = db.game(id).unwrap().seats.iter().map(|s| s.seat).collect();
@@ -79,7 +79,7 @@ fn joining_twice_is_already_seated(db: &TestDb) {
     let creator = account(db, "creator");
     let id = create_game(db, creator, 1_000);
 
-    let result = db.join_game(id, creator, 1_001);
+    let result = db.join_game(id, creator, 1_001, None, None);
 
     assert!(
         matches!(result, Err(Error::Conflict("already_seated"))),
@@ -92,13 +92,13 @@ per_backend!(joining_an_unknown_or_started_game_fails);
 fn joining_an_unknown_or_started_game_fails(db: &TestDb) {
     let someone = account(db, "someone");
     assert!(matches!(
-        db.join_game(Uuid::new_v4(), someone, 1),
+        db.join_game(Uuid::new_v4(), someone, 1, None, None),
         Err(Error::NotFound)
     ));
 
     let (id, _) = started_game(db, 2_000, None);
     assert!(matches!(
-        db.join_game(id, someone, 2_001),
+        db.join_game(id, someone, 2_001, None, None),
         Err(Error::Conflict("not_open"))
     ));
 }
@@ -117,7 +117,7 @@ fn concurrent_joins_take_distinct_seats_and_the_rest_find_the_game_full(db: &Tes
                 let barrier = Arc::clone(&barrier);
                 scope.spawn(move || {
                     barrier.wait();
-                    db.join_game(id, *joiner, 1_001).map(drop)
+                    db.join_game(id, *joiner, 1_001, None, None).map(drop)
                 })
             })
             .collect();
@@ -208,7 +208,7 @@ fn options_and_setup_round_trip(db: &TestDb) {
     );
     game.fixed_setup = true;
 
-    db.create_game(&game).unwrap();
+    db.create_game(&game, None).unwrap();
 
     let stored = db.game(game.id).unwrap();
     assert_eq!(stored.options, game.options);

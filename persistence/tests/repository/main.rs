@@ -7,5 +7,6 @@ mod accounts;
 mod commits;
 mod connect;
 mod games;
+mod idempotency;
 mod listing;
 mod support;

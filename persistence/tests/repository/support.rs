@@ -156,7 +156,7 @@ pub fn new_game(creator: Uuid, created_at: i64) -> NewGame {
 
 pub fn create_game(db: &Database, creator: Uuid, created_at: i64) -> Uuid {
     let game = new_game(creator, created_at);
-    db.create_game(&game).unwrap();
+    db.create_game(&game, None).unwrap();
     game.id
 }
 
@@ -179,7 +179,8 @@ pub fn started_game(db: &Database, started_at: i64, deadline_at: Option<i64>) ->
         .collect();
     let id = create_game(db, members[0], started_at - 10);
     for member in &members[1..] {
-        db.join_game(id, *member, started_at - 5).unwrap();
+        db.join_game(id, *member, started_at - 5, None, None)
+            .unwrap();
     }
     let (state, events) = initial_state();
     db.start_game(
