@@ -33,9 +33,21 @@ pub enum ApiError {
         detail: String,
         option: Option<String>,
     },
+    /// 413: the body is larger than the configured limit (in bytes).
+    #[error("payload too large")]
+    PayloadTooLarge(usize),
+    /// 415: the body is not declared as JSON.
+    #[error("unsupported media type")]
+    UnsupportedMediaType,
+    /// 429: a rate limit; the client may retry after this many seconds.
+    #[error("rate limited")]
+    RateLimited { retry_after_secs: u64 },
     /// 503: the database cannot be reached.
     #[error("unavailable: {0}")]
     Unavailable(String),
+    /// 503: the server is at capacity for this kind of work; retry after this many seconds.
+    #[error("overloaded")]
+    Overloaded { retry_after_secs: u64 },
     /// 500: a bug or an unexpected backend failure.
     #[error("internal error: {0}")]
     Internal(String),
@@ -51,8 +63,21 @@ impl ApiError {
             | ApiError::NotFound { code, .. }
             | ApiError::Conflict { code, .. }
             | ApiError::Unprocessable { code, .. } => code,
+            ApiError::PayloadTooLarge(_) => "payload_too_large",
+            ApiError::UnsupportedMediaType => "unsupported_media_type",
+            ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Unavailable(_) => "unavailable",
+            ApiError::Overloaded { .. } => "overloaded",
             ApiError::Internal(_) => "internal",
+        }
+    }
+
+    /// Seconds after which a retry may succeed, sent as `Retry-After`.
+    pub fn retry_after_secs(&self) -> Option<u64> {
+        match self {
+            ApiError::RateLimited { retry_after_secs }
+            | ApiError::Overloaded { retry_after_secs } => Some(*retry_after_secs),
+            _ => None,
         }
     }
 
@@ -65,7 +90,10 @@ impl ApiError {
             ApiError::NotFound { .. } => "Not found",
             ApiError::Conflict { .. } => "Conflict",
             ApiError::Unprocessable { .. } => "Unprocessable request",
-            ApiError::Unavailable(_) => "Service unavailable",
+            ApiError::PayloadTooLarge(_) => "Payload too large",
+            ApiError::UnsupportedMediaType => "Unsupported media type",
+            ApiError::RateLimited { .. } => "Too many requests",
+            ApiError::Unavailable(_) | ApiError::Overloaded { .. } => "Service unavailable",
             ApiError::Internal(_) => "Internal server error",
         }
     }
@@ -79,7 +107,19 @@ impl ApiError {
             | ApiError::NotFound { detail, .. }
             | ApiError::Conflict { detail, .. }
             | ApiError::Unprocessable { detail, .. } => detail.clone(),
+            ApiError::PayloadTooLarge(limit) => {
+                format!("the request body is larger than {limit} bytes")
+            }
+            ApiError::UnsupportedMediaType => {
+                "send the body as JSON with `Content-Type: application/json`".to_owned()
+            }
+            ApiError::RateLimited { retry_after_secs } => {
+                format!("too many requests; retry in {retry_after_secs} s")
+            }
             ApiError::Unavailable(_) => "the database is unavailable; try again".to_owned(),
+            ApiError::Overloaded { retry_after_secs } => {
+                format!("the server is busy; retry in {retry_after_secs} s")
+            }
             ApiError::Internal(_) => "an unexpected error occurred".to_owned(),
         }
     }
@@ -117,7 +157,12 @@ impl ResponseError for ApiError {
             ApiError::NotFound { .. } => StatusCode::NOT_FOUND,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable(_) | ApiError::Overloaded { .. } => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -132,6 +177,9 @@ impl ResponseError for ApiError {
         response.content_type("application/problem+json");
         if let ApiError::Unauthorized(_) = self {
             response.insert_header(("WWW-Authenticate", "Bearer"));
+        }
+        if let Some(seconds) = self.retry_after_secs() {
+            response.insert_header(("Retry-After", seconds.to_string()));
         }
         response.json(self.problem())
     }
@@ -186,6 +234,9 @@ fn conflict_detail(code: &str) -> &'static str {
         "already_seated" => "you already have a seat in this game",
         "game_full" => "every seat of this game is taken",
         "not_open" => "this game is no longer open for joining",
+        "idempotency_in_flight" => {
+            "a request with this idempotency key is still being processed; retry shortly"
+        }
         _ => "the request conflicts with the current state",
     }
 }
@@ -239,6 +290,33 @@ mod tests {
         let problem = ApiError::Internal("secret backend detail".to_owned()).problem();
         assert_eq!(problem.status, 500);
         assert!(!problem.detail.contains("secret"));
+    }
+
+    #[test]
+    fn limits_are_problems_with_retry_after() {
+        let limited = ApiError::RateLimited {
+            retry_after_secs: 3,
+        }
+        .error_response();
+        assert_eq!(limited.status().as_u16(), 429);
+        assert_eq!(
+            limited
+                .headers()
+                .get("retry-after")
+                .and_then(|v| v.to_str().ok()),
+            Some("3")
+        );
+        let busy = ApiError::Overloaded {
+            retry_after_secs: 1,
+        };
+        assert_eq!(status_and_code(busy), (503, "overloaded".to_owned()));
+        let big = ApiError::PayloadTooLarge(10);
+        assert_eq!(status_and_code(big), (413, "payload_too_large".to_owned()));
+        let media = ApiError::UnsupportedMediaType;
+        assert_eq!(
+            status_and_code(media),
+            (415, "unsupported_media_type".to_owned())
+        );
     }
 
     #[test]

@@ -4,10 +4,15 @@
 pub mod auth;
 pub mod clock;
 pub mod configuration;
+pub mod cors;
 pub mod error;
+pub mod idempotency;
+pub mod limits;
+pub mod metrics;
 pub mod request_log;
 pub mod routes;
 pub mod service;
+pub mod shutdown;
 pub mod spec;
 pub mod startup;
 pub mod telemetry;

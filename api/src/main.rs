@@ -16,5 +16,10 @@ async fn main() -> std::io::Result<()> {
         "Cardtable listening on http://{0} (interactive docs: http://{0}/docs)",
         application.address()
     );
+    let shutdown = application.shutdown_handle();
+    tokio::spawn(async move {
+        api::shutdown::terminate_signal().await;
+        shutdown.trigger();
+    });
     application.run_until_stopped().await
 }

@@ -15,7 +15,7 @@ use utoipa_actix_web::{AppExt, scope};
     tags(
         (name = "accounts", description = "Registration and login"),
         (name = "games", description = "Creating, joining and playing games"),
-        (name = "meta", description = "Health")
+        (name = "meta", description = "Health and metrics")
     ),
     modifiers(&BearerAuth)
 )]
@@ -49,6 +49,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         .into_utoipa_app()
         .openapi(base())
         .service(crate::routes::health::get_healthz)
+        .service(crate::metrics::get_metrics)
         .service(scope::scope("/v1").configure(crate::routes::v1))
         .split_for_parts();
     api

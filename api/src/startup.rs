@@ -1,4 +1,5 @@
 use std::net::TcpListener;
+use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::dev::{ResourceDef, Server};
@@ -9,41 +10,66 @@ use utoipa_swagger_ui::{Config, SwaggerUi};
 
 use crate::auth::TokenKeys;
 use crate::configuration::Settings;
+use crate::cors::CorsOrigins;
 use crate::error::ApiError;
+use crate::idempotency::InFlight;
+use crate::limits::Limits;
 use crate::service::GameService;
+use crate::shutdown::Shutdown;
 use crate::tick::TickPasses;
 
 /// A bound, ready-to-run server.
 pub struct Application {
     address: std::net::SocketAddr,
     server: Server,
+    shutdown: Shutdown,
+    tick: tokio::task::JoinHandle<()>,
     tick_passes: TickPasses,
+    shutdown_timeout: Duration,
 }
 
 impl Application {
     /// Connects the database (running migrations), loads the signing keys, binds the port
     /// (0 = any free port) and starts the deadline tick.
     pub async fn build(settings: Settings) -> std::io::Result<Self> {
-        let url = settings.database_url.clone();
-        let database = web::block(move || persistence::Database::connect(&url))
-            .await
-            .map_err(std::io::Error::other)?
-            .map_err(|error| std::io::Error::other(format!("database: {error}")))?;
+        // Refused before anything else happens: a short secret makes every token forgeable.
         let keys = TokenKeys::load(
             settings.jwt_secret.as_deref(),
             &settings.data_dir,
             settings.token_ttl_secs,
         )?;
+        let url = settings.database_url.clone();
+        let database = web::block(move || persistence::Database::connect(&url))
+            .await
+            .map_err(std::io::Error::other)?
+            .map_err(|error| std::io::Error::other(format!("database: {error}")))?;
         let service = GameService::new(database, settings.clock.clone());
+        let limits = Arc::new(Limits::new(&settings.limits));
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
         let address = listener.local_addr()?;
-        let tick_passes =
-            crate::tick::spawn(service.clone(), Duration::from_millis(settings.tick_millis));
-        let server = serve(listener, service, keys)?;
+        let shutdown = Shutdown::new();
+        let (tick_passes, tick) = crate::tick::spawn(
+            service.clone(),
+            limits.clone(),
+            Duration::from_millis(settings.tick_millis),
+            shutdown.subscribe(),
+        );
+        let state = Shared {
+            service: web::Data::new(service),
+            keys: web::Data::new(keys),
+            limits: web::Data::from(limits),
+            in_flight: web::Data::new(InFlight::default()),
+            cors: web::Data::new(CorsOrigins(settings.cors_origins.clone())),
+            max_body_bytes: settings.limits.max_body_bytes,
+        };
+        let server = serve(listener, state, settings.shutdown_timeout)?;
         Ok(Self {
             address,
             server,
+            shutdown,
+            tick,
             tick_passes,
+            shutdown_timeout: settings.shutdown_timeout,
         })
     }
 
@@ -56,15 +82,65 @@ impl Application {
         self.tick_passes.clone()
     }
 
+    /// The trigger that stops this server gracefully (`main` pulls it on SIGTERM).
+    pub fn shutdown_handle(&self) -> Shutdown {
+        self.shutdown.clone()
+    }
+
+    /// Serves until the shutdown is triggered: then stops accepting, lets the requests in flight
+    /// finish (for up to the shutdown timeout) and waits for the background tick to stop.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+        let Self {
+            server,
+            shutdown,
+            tick,
+            shutdown_timeout,
+            ..
+        } = self;
+        let handle = server.handle();
+        let mut stop = shutdown.subscribe();
+        let stopper = tokio::spawn(async move {
+            stop.triggered().await;
+            tracing::info!("shutting down: no new connections; finishing requests in flight");
+            handle.stop(true).await;
+        });
+        let served = server.await;
+        // The server may also end on its own (a fatal error): stop the background work too.
+        shutdown.trigger();
+        stopper.abort();
+        if tokio::time::timeout(shutdown_timeout, tick).await.is_err() {
+            tracing::warn!("the background tick did not stop within the shutdown timeout");
+        }
+        tracing::info!("stopped");
+        served
     }
 }
 
-fn serve(listener: TcpListener, service: GameService, keys: TokenKeys) -> std::io::Result<Server> {
-    let service = web::Data::new(service);
-    let keys = web::Data::new(keys);
+/// What every worker shares.
+#[derive(Clone)]
+struct Shared {
+    service: web::Data<GameService>,
+    keys: web::Data<TokenKeys>,
+    limits: web::Data<Limits>,
+    in_flight: web::Data<InFlight>,
+    cors: web::Data<CorsOrigins>,
+    max_body_bytes: usize,
+}
+
+fn serve(
+    listener: TcpListener,
+    shared: Shared,
+    shutdown_timeout: Duration,
+) -> std::io::Result<Server> {
     let server = HttpServer::new(move || {
+        let Shared {
+            service,
+            keys,
+            limits,
+            in_flight,
+            cors,
+            max_body_bytes,
+        } = &shared;
         let (app, api) = App::new()
             .into_utoipa_app()
             .openapi(crate::spec::base())
@@ -73,13 +149,21 @@ fn serve(listener: TcpListener, service: GameService, keys: TokenKeys) -> std::i
                     crate::request_log::request_log,
                 ))
                 .wrap(TracingLogger::default())
+                .wrap(actix_web::middleware::from_fn(
+                    crate::metrics::count_requests,
+                ))
+                .wrap(actix_web::middleware::from_fn(crate::cors::cors))
                 .app_data(service.clone())
                 .app_data(keys.clone())
-                .app_data(json_config())
+                .app_data(limits.clone())
+                .app_data(in_flight.clone())
+                .app_data(cors.clone())
+                .app_data(json_config(*max_body_bytes))
                 .app_data(query_config())
                 .app_data(path_config())
             })
             .service(crate::routes::health::get_healthz)
+            .service(crate::metrics::get_metrics)
             .service(scope::scope("/v1").configure(crate::routes::v1))
             .split_for_parts();
         let routes = allowed_methods(&api);
@@ -113,6 +197,10 @@ fn serve(listener: TcpListener, service: GameService, keys: TokenKeys) -> std::i
             }
         }))
     })
+    // Signals are handled by the caller through `Shutdown`, so that the background work stops
+    // together with the HTTP server.
+    .disable_signals()
+    .shutdown_timeout(shutdown_timeout.as_secs())
     .listen(listener)?
     .run();
     Ok(server)
@@ -149,10 +237,21 @@ fn method_not_allowed(allow: &str) -> HttpResponse {
     response
 }
 
-fn json_config() -> web::JsonConfig {
+fn json_config(max_body_bytes: usize) -> web::JsonConfig {
     web::JsonConfig::default()
-        .limit(64 * 1024)
-        .error_handler(|error, _| ApiError::Malformed(error.to_string()).into())
+        .limit(max_body_bytes)
+        .error_handler(move |error, _| {
+            use actix_web::error::JsonPayloadError;
+            match error {
+                JsonPayloadError::Overflow { .. }
+                | JsonPayloadError::OverflowKnownLength { .. } => {
+                    ApiError::PayloadTooLarge(max_body_bytes)
+                }
+                JsonPayloadError::ContentType => ApiError::UnsupportedMediaType,
+                other => ApiError::Malformed(other.to_string()),
+            }
+            .into()
+        })
 }
 
 fn query_config() -> web::QueryConfig {

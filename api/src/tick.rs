@@ -1,35 +1,68 @@
-//! Deadlines pass while nobody is looking: a background task expires them.
+//! Deadlines pass while nobody is looking: a background task expires them, and now and then
+//! drops what has outlived its use (idempotency keys after 24 h, idle rate-limit entries).
 
-use std::time::Duration;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
+use crate::limits::Limits;
 use crate::service::{GameService, blocking};
+use crate::shutdown::ShutdownSignal;
 
-/// Starts the tick on the current runtime.
-pub fn spawn(service: GameService, period: Duration) -> TickPasses {
+/// How often the housekeeping runs, at most.
+const HOUSEKEEPING_EVERY: Duration = Duration::from_secs(60);
+
+/// Starts the tick on the current runtime; it runs until `stop` is triggered.
+pub fn spawn(
+    service: GameService,
+    limits: Arc<Limits>,
+    period: Duration,
+    stop: ShutdownSignal,
+) -> (TickPasses, tokio::task::JoinHandle<()>) {
     let (passes, watcher) = watch::channel(0);
-    tokio::spawn(run(service, period, passes));
-    TickPasses(watcher)
+    let task = tokio::spawn(run(service, limits, period, passes, stop));
+    (TickPasses(watcher), task)
 }
 
-/// Every `period`, expires the deadlines passed by the service's clock in all games. Several
-/// server processes may run it against one database: each expiry is a compare-and-swap on the
-/// game's version, so an expiry is applied once whoever gets there first. Each finished pass
-/// is counted in `passes`.
-async fn run(service: GameService, period: Duration, passes: watch::Sender<u64>) {
+/// Every `period`, expires the deadlines passed by the service's clock in all games, until
+/// `stop` is triggered; a pass in progress then finishes first. Several server processes may
+/// run it against one database: each expiry is a compare-and-swap on the game's version, so an
+/// expiry is applied once whoever gets there first. Each finished pass is counted in `passes`.
+async fn run(
+    service: GameService,
+    limits: Arc<Limits>,
+    period: Duration,
+    passes: watch::Sender<u64>,
+    mut stop: ShutdownSignal,
+) {
     let mut interval = tokio::time::interval(period);
     interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut last_housekeeping: Option<Instant> = None;
     loop {
-        interval.tick().await;
-        let service = service.clone();
-        match blocking(move || service.tick(service.now())).await {
+        tokio::select! {
+            _ = interval.tick() => {}
+            _ = stop.triggered() => break,
+        }
+        let deadlines = service.clone();
+        match blocking(move || deadlines.tick(deadlines.now())).await {
             Ok(0) => {}
             Ok(advanced) => tracing::debug!(advanced, "deadlines expired"),
-            Err(error) => tracing::warn!(code = error.code(), "deadline tick failed"),
+            Err(error) => tracing::warn!(code = error.code(), %error, "deadline tick failed"),
+        }
+        if last_housekeeping.is_none_or(|at| at.elapsed() >= HOUSEKEEPING_EVERY) {
+            last_housekeeping = Some(Instant::now());
+            limits.forget_idle();
+            let keys = service.clone();
+            match blocking(move || keys.purge_idempotency_keys(keys.now())).await {
+                Ok(0) => {}
+                Ok(purged) => tracing::debug!(purged, "expired idempotency keys purged"),
+                Err(error) => tracing::warn!(%error, "purging idempotency keys failed"),
+            }
         }
         passes.send_modify(|count| *count += 1);
     }
+    tracing::info!("background tick stopped");
 }
 
 /// Watches the tick's finished passes, so a caller that changed something (tests advance a

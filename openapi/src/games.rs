@@ -5,7 +5,7 @@ use uuid::Uuid;
 use crate::unions::{GameEvent, GameView, LegalMoves, MoveBody, SetupBody};
 
 /// A request to create a game. The creator takes seat 0.
-#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
     /// A game kind id from `GET /v1/game-kinds`.
@@ -161,7 +161,7 @@ pub struct GameQuery {
 }
 
 /// A move, made on a given version of the game.
-#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MoveRequest {
     /// The `version` of the game the move was made on.

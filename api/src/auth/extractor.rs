@@ -25,8 +25,8 @@ impl FromRequest for AuthenticatedAccount {
             .headers()
             .get(actix_web::http::header::AUTHORIZATION)
             .and_then(|value| value.to_str().ok())
-            .and_then(|value| value.strip_prefix("Bearer "))
-            .map(|token| token.trim().to_owned());
+            .and_then(bearer_token)
+            .map(str::to_owned);
         let keys = request.app_data::<web::Data<TokenKeys>>().cloned();
         let service = request.app_data::<web::Data<GameService>>().cloned();
         Box::pin(async move {
@@ -36,19 +36,40 @@ impl FromRequest for AuthenticatedAccount {
             let (Some(keys), Some(service)) = (keys, service) else {
                 return Err(ApiError::Internal("auth state missing".to_owned()));
             };
-            let claims = keys
-                .verify(&token, service.now())
-                .ok_or(ApiError::Unauthorized(
-                    "the access token is invalid or expired",
-                ))?;
+            // One answer for every bad token (forged, expired, not yet valid, naming no
+            // account): the reason is not the caller's to learn.
+            let refused = || ApiError::Unauthorized("the access token is invalid or expired");
+            let claims = keys.verify(&token, service.now()).ok_or_else(refused)?;
             // A token outlives nothing it names: an account that no longer exists is refused.
             let account = web::block(move || service.account(claims.sub)).await??;
-            let account =
-                account.ok_or(ApiError::Unauthorized("the token's account does not exist"))?;
+            let account = account.ok_or_else(refused)?;
             Ok(AuthenticatedAccount {
                 id: account.id,
                 username: account.username,
             })
         })
+    }
+}
+
+/// The token of an `Authorization: Bearer <token>` header; the scheme name is case-insensitive
+/// (RFC 9110 section 11.1).
+fn bearer_token(value: &str) -> Option<&str> {
+    let (scheme, token) = value.trim().split_once(' ')?;
+    let token = token.trim();
+    (scheme.eq_ignore_ascii_case("bearer") && !token.is_empty()).then_some(token)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bearer_token;
+
+    #[test]
+    fn the_bearer_scheme_is_case_insensitive() {
+        for header in ["Bearer abc", "bearer abc", "BEARER abc", "bEaReR  abc "] {
+            assert_eq!(bearer_token(header), Some("abc"), "{header}");
+        }
+        for header in ["Basic abc", "Bearer", "Bearer ", "Bearerabc", "abc"] {
+            assert_eq!(bearer_token(header), None, "{header}");
+        }
     }
 }

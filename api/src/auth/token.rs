@@ -11,6 +11,9 @@ pub struct Claims {
     pub sub: Uuid,
     pub iat: i64,
     pub exp: i64,
+    /// Not before: absent from the tokens this server issues, honoured when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nbf: Option<i64>,
 }
 
 /// HS256 signing and verification keys. The algorithm is pinned: a token signed any other way
@@ -24,6 +27,9 @@ pub struct TokenKeys {
 
 const SECRET_FILE: &str = "jwt_secret";
 
+/// HS256 needs a key at least as long as its hash output: a shorter one can be brute-forced.
+pub const MIN_SECRET_BYTES: usize = 32;
+
 impl TokenKeys {
     pub fn new(secret: &[u8], ttl_secs: i64) -> Self {
         Self {
@@ -33,24 +39,22 @@ impl TokenKeys {
         }
     }
 
-    /// Uses `secret` when given; otherwise the secret kept in `data_dir`, generating it on first
-    /// start so tokens survive a restart.
+    /// Uses `secret` when given (refusing one shorter than [`MIN_SECRET_BYTES`]); otherwise the
+    /// secret kept in `data_dir`, generating it on first start so tokens survive a restart.
     pub fn load(secret: Option<&str>, data_dir: &Path, ttl_secs: i64) -> std::io::Result<Self> {
-        if let Some(secret) = secret {
-            return Ok(Self::new(secret.as_bytes(), ttl_secs));
-        }
-        let path = data_dir.join(SECRET_FILE);
-        let secret = match std::fs::read_to_string(&path) {
-            Ok(secret) if !secret.trim().is_empty() => secret.trim().to_owned(),
-            _ => {
-                std::fs::create_dir_all(data_dir)?;
-                let bytes: [u8; 32] = rand::random();
-                let secret: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
-                std::fs::write(&path, &secret)?;
-                restrict_to_owner(&path)?;
-                secret
-            }
+        let secret = match secret {
+            Some(secret) => secret.to_owned(),
+            None => stored_secret(data_dir)?,
         };
+        if secret.len() < MIN_SECRET_BYTES {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!(
+                    "JWT_SECRET must be at least {MIN_SECRET_BYTES} bytes, got {}",
+                    secret.len()
+                ),
+            ));
+        }
         Ok(Self::new(secret.as_bytes(), ttl_secs))
     }
 
@@ -63,6 +67,7 @@ impl TokenKeys {
             sub: account,
             iat: now,
             exp: now + self.ttl_secs,
+            nbf: None,
         };
         jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)
             .map(|token| (token, claims.exp))
@@ -75,23 +80,62 @@ impl TokenKeys {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.validate_exp = false;
+        validation.set_required_spec_claims(&["exp", "sub"]);
         jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation)
             .ok()
             .map(|data| data.claims)
             .filter(|claims| claims.exp >= now)
+            // A token that says it is not valid yet is refused, like an expired one.
+            .filter(|claims| claims.nbf.is_none_or(|nbf| nbf <= now))
     }
 }
 
-/// The secret signs every token: only the server's own user may read it.
-#[cfg(unix)]
-fn restrict_to_owner(path: &Path) -> std::io::Result<()> {
-    use std::os::unix::fs::PermissionsExt;
-    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))
+/// The secret in `data_dir`, generated on first start. It is written to a temporary file that
+/// only the owner can read from its creation on, synced, and linked into place, which fails if
+/// the file exists: a reader never sees a half-written secret, and two servers starting at
+/// once agree on the first one written.
+fn stored_secret(data_dir: &Path) -> std::io::Result<String> {
+    let path = data_dir.join(SECRET_FILE);
+    if let Some(secret) = read_secret(&path)? {
+        return Ok(secret);
+    }
+    std::fs::create_dir_all(data_dir)?;
+    let bytes: [u8; 32] = rand::random();
+    let secret: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+    let temporary = data_dir.join(format!(".{SECRET_FILE}.{}", Uuid::new_v4().simple()));
+    let written =
+        write_owner_only(&temporary, &secret).and_then(|()| std::fs::hard_link(&temporary, &path));
+    let _ = std::fs::remove_file(&temporary);
+    match written {
+        Ok(()) => Ok(secret),
+        Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists => read_secret(&path)?
+            .ok_or_else(|| std::io::Error::other(format!("{} is empty", path.display()))),
+        Err(error) => Err(error),
+    }
 }
 
-#[cfg(not(unix))]
-fn restrict_to_owner(_path: &Path) -> std::io::Result<()> {
-    Ok(())
+fn read_secret(path: &Path) -> std::io::Result<Option<String>> {
+    match std::fs::read_to_string(path) {
+        Ok(secret) if !secret.trim().is_empty() => Ok(Some(secret.trim().to_owned())),
+        Ok(_) => Ok(None),
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(error) => Err(error),
+    }
+}
+
+/// The secret signs every token: only the server's own user may read it, from the first byte.
+fn write_owner_only(path: &Path, secret: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut file = options.open(path)?;
+    file.write_all(secret.as_bytes())?;
+    file.sync_all()
 }
 
 #[cfg(test)]
@@ -100,7 +144,7 @@ mod tests {
 
     #[test]
     fn issued_tokens_verify_until_they_expire() {
-        let keys = TokenKeys::new(b"test-secret", 60);
+        let keys = TokenKeys::new(b"a-test-secret-of-at-least-32-bytes", 60);
         let account = Uuid::new_v4();
         let now = chrono::Utc::now().timestamp();
         let (token, expires_at) = keys.issue(account, now).expect("a token is issued");
@@ -132,6 +176,29 @@ mod tests {
         let other_dir = dir.join("elsewhere");
         let elsewhere = TokenKeys::load(None, &other_dir, 60).expect("another secret");
         assert!(elsewhere.verify(&token, now).is_none());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_short_secret_refuses_to_start() {
+        let dir = std::env::temp_dir();
+        assert!(TokenKeys::load(Some("short"), &dir, 60).is_err());
+        assert!(TokenKeys::load(Some(&"x".repeat(31)), &dir, 60).is_err());
+        assert!(TokenKeys::load(Some(&"x".repeat(32)), &dir, 60).is_ok());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn the_generated_secret_file_is_owner_only_and_alone() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = std::env::temp_dir().join(format!("cardtable-keys-{}", Uuid::new_v4()));
+        assert!(TokenKeys::load(None, &dir, 60).is_ok());
+        let mode = std::fs::metadata(dir.join(SECRET_FILE)).map(|m| m.permissions().mode() & 0o777);
+        assert_eq!(mode.ok(), Some(0o600));
+        let files = std::fs::read_dir(&dir)
+            .map(|entries| entries.count())
+            .unwrap_or(0);
+        assert_eq!(files, 1, "no temporary file is left behind");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

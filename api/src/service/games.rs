@@ -4,6 +4,7 @@ use openapi::kinds::option_value_from_json;
 use openapi::unions::{parse_move, parse_setup};
 use persistence::{
     Commit, CommittedInput, GameFilter, GamePage, GameRecord, GameStart, GameStatus, NewGame,
+    NewIdempotencyKey,
 };
 use uuid::Uuid;
 
@@ -57,6 +58,7 @@ impl GameService {
         creator: Uuid,
         request: CreateGame,
         now: i64,
+        key: Option<&NewIdempotencyKey>,
     ) -> Result<GameRecord, ApiError> {
         let kind = GameKind::from_id(&request.kind).ok_or_else(|| {
             unprocessable(
@@ -102,14 +104,49 @@ impl GameService {
             created_by: creator,
             created_at: now,
         };
-        self.db.create_game(&game)?;
+        self.db.create_game(&game, key)?;
         let record = self.db.game(game.id)?;
         self.start_if_full(record, now)
     }
 
-    pub fn join_game(&self, account: Uuid, id: Uuid, now: i64) -> Result<GameRecord, ApiError> {
-        let record = self.db.join_game(id, account, now)?;
+    /// Takes the next seat; the join that takes the last seat starts the game in the same
+    /// transaction (so its response, kept under an idempotency key, shows the started game).
+    pub fn join_game(
+        &self,
+        account: Uuid,
+        id: Uuid,
+        now: i64,
+        key: Option<&NewIdempotencyKey>,
+    ) -> Result<GameRecord, ApiError> {
+        let before = self.db.game(id)?;
+        let start = if before.status == GameStatus::Open
+            && before.seats.len() + 1 == usize::from(before.players)
+        {
+            Some(Self::start_of(&before, now)?)
+        } else {
+            None
+        };
+        let record = self.db.join_game(id, account, now, start.as_ref(), key)?;
         self.start_if_full(record, now)
+    }
+
+    /// The start of play of a game whose seats are all taken, at `now`.
+    fn start_of(record: &GameRecord, now: i64) -> Result<GameStart, ApiError> {
+        let (state, events) = AnyGame::create(
+            record.kind,
+            i64::from(record.players),
+            &record.options,
+            &record.seed,
+            record.setup.clone(),
+            now,
+        )
+        .map_err(|error| ApiError::Internal(format!("stored game does not set up: {error}")))?;
+        Ok(GameStart {
+            deadline_at: state.deadline(),
+            state,
+            events,
+            started_at: now,
+        })
     }
 
     /// The game brought up to date: started if every seat is taken, passed deadlines expired.
@@ -130,21 +167,7 @@ impl GameService {
         if record.status != GameStatus::Open || record.seats.len() < usize::from(record.players) {
             return Ok(record);
         }
-        let (state, events) = AnyGame::create(
-            record.kind,
-            i64::from(record.players),
-            &record.options,
-            &record.seed,
-            record.setup.clone(),
-            now,
-        )
-        .map_err(|error| ApiError::Internal(format!("stored game does not set up: {error}")))?;
-        let start = GameStart {
-            deadline_at: state.deadline(),
-            state,
-            events,
-            started_at: now,
-        };
+        let start = Self::start_of(&record, now)?;
         match self.db.start_game(record.id, &start) {
             // Another request started it first: same seed, same game.
             Ok(()) | Err(persistence::Error::Conflict(_)) => Ok(self.db.game(record.id)?),
@@ -160,10 +183,12 @@ impl GameService {
         if record.status != GameStatus::Active || state.deadline().is_none_or(|at| at > now) {
             return Ok(Some(record));
         }
+        let lag = state.deadline().map_or(0, |deadline| now - deadline);
         let batches = state.advance(now);
         if batches.is_empty() {
             return Ok(Some(record));
         }
+        let expiries = batches.len();
         let inputs = batches
             .into_iter()
             .map(|events| CommittedInput {
@@ -172,7 +197,13 @@ impl GameService {
                 events,
             })
             .collect();
-        self.commit(record, inputs, now)
+        let committed = self.commit(record, inputs, now, None)?;
+        if committed.is_some() {
+            for _ in 0..expiries {
+                self.metrics.expiry_committed(lag);
+            }
+        }
+        Ok(committed)
     }
 
     /// Writes the state in `record` with `inputs` on top of the version `record` was loaded at.
@@ -181,6 +212,7 @@ impl GameService {
         mut record: GameRecord,
         inputs: Vec<CommittedInput>,
         now: i64,
+        key: Option<&NewIdempotencyKey>,
     ) -> Result<Option<GameRecord>, ApiError> {
         let Some(state) = record.state.take() else {
             return Err(not_started());
@@ -192,7 +224,7 @@ impl GameService {
             inputs,
             now,
         };
-        match self.db.commit(record.id, record.version, &commit) {
+        match self.db.commit(record.id, record.version, &commit, key) {
             Ok(version) => {
                 record.version = version;
                 record.status = commit.status;
@@ -203,7 +235,10 @@ impl GameService {
                 record.state = Some(commit.state);
                 Ok(Some(record))
             }
-            Err(persistence::Error::Conflict("stale_version")) => Ok(None),
+            Err(persistence::Error::Conflict("stale_version")) => {
+                self.metrics.version_conflict();
+                Ok(None)
+            }
             Err(error) => Err(error.into()),
         }
     }
@@ -216,6 +251,7 @@ impl GameService {
         version: i64,
         body: serde_json::Value,
         now: i64,
+        key: Option<&NewIdempotencyKey>,
     ) -> Result<GameRecord, ApiError> {
         let mut record = self.current(id, now)?;
         let mv = parse_move(record.kind, body)
@@ -233,6 +269,7 @@ impl GameService {
             ));
         };
         if version != record.version {
+            self.metrics.version_conflict();
             return Err(ApiError::Conflict {
                 code: "stale_version",
                 detail: format!(
@@ -247,8 +284,11 @@ impl GameService {
             now,
             events,
         };
-        self.commit(record, vec![input], now)?
-            .ok_or_else(|| persistence::Error::Conflict("stale_version").into())
+        let committed = self
+            .commit(record, vec![input], now, key)?
+            .ok_or_else(|| ApiError::from(persistence::Error::Conflict("stale_version")))?;
+        self.metrics.move_committed();
+        Ok(committed)
     }
 
     /// The legal moves of `account`'s seat.
@@ -350,14 +390,24 @@ impl GameService {
 
     /// Expires every passed deadline; returns how many games were brought up to date.
     /// Safe with several server processes: each commit is a compare-and-swap on the version.
+    /// A game that fails for a reason retrying will not cure (its state cannot be read or
+    /// rebuilt, its expiry cannot be stored) is set aside with the cause, so that it does not
+    /// come first in every pass and hold up the deadlines of the others.
     pub fn tick(&self, now: i64) -> Result<usize, ApiError> {
         let due = self.db.games_due(now, 100)?;
         let mut advanced = 0;
         for id in due {
             match self.current(id, now) {
                 Ok(_) => advanced += 1,
+                Err(ApiError::Internal(cause)) => {
+                    tracing::error!(%id, %cause, "game set aside: its deadline cannot be expired");
+                    self.metrics.game_set_aside();
+                    if let Err(error) = self.db.set_aside(id, now, &cause) {
+                        tracing::warn!(%id, %error, "could not set a failing game aside");
+                    }
+                }
                 Err(error) => {
-                    tracing::warn!(%id, code = error.code(), "tick could not advance a game")
+                    tracing::warn!(%id, code = error.code(), %error, "tick could not advance a game")
                 }
             }
         }

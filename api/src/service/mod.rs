@@ -3,28 +3,41 @@
 
 mod accounts;
 mod games;
+mod idempotency;
 mod render;
 
 pub use render::{options_json, render_game, render_summary};
 
+use std::sync::Arc;
+
 use persistence::Database;
 
 use crate::clock::Clock;
+use crate::metrics::Metrics;
 
-/// Shared by every worker; cloning is cheap (a pool handle and a clock handle).
+/// Shared by every worker; cloning is cheap (a pool handle, a clock handle, a shared recorder).
 #[derive(Clone)]
 pub struct GameService {
     db: Database,
     clock: Clock,
+    metrics: Arc<Metrics>,
 }
 
 impl GameService {
     pub fn new(db: Database, clock: Clock) -> Self {
-        Self { db, clock }
+        Self {
+            db,
+            clock,
+            metrics: Arc::new(Metrics::new()),
+        }
     }
 
     pub fn database(&self) -> &Database {
         &self.db
+    }
+
+    pub fn metrics(&self) -> &Metrics {
+        &self.metrics
     }
 
     /// Unix seconds now: the server's only clock reading; the domain receives it as an argument.

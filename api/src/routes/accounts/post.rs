@@ -1,9 +1,10 @@
-use actix_web::{HttpResponse, post, web};
+use actix_web::{HttpRequest, HttpResponse, post, web};
 use openapi::Problem;
 use openapi::accounts::{Account, Credentials};
 
 use crate::error::ApiError;
-use crate::service::{GameService, blocking};
+use crate::limits::Limits;
+use crate::service::GameService;
 
 /// Register an account.
 #[utoipa::path(
@@ -13,18 +14,29 @@ use crate::service::{GameService, blocking};
         (status = 201, description = "The account was created", body = Account),
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`username_taken`", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "`unsupported_media_type`: the body is not `application/json`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_username` or `invalid_password`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: too many registrations and logins from this address; `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 503, description = "`overloaded`: every password-hashing slot stayed busy; `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
     )
 )]
 #[post("/accounts")]
 #[tracing::instrument(skip_all, fields(username = %body.username))]
 pub async fn post_accounts(
+    request: HttpRequest,
     service: web::Data<GameService>,
+    limits: web::Data<Limits>,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
+    limits.check_auth(request.peer_addr().map(|peer| peer.ip()))?;
     let Credentials { username, password } = body.into_inner();
     let service = service.into_inner();
-    let account = blocking(move || service.register(&username, &password, service.now())).await?;
+    let account = limits
+        .hashing(move || service.register(&username, &password, service.now()))
+        .await?;
     Ok(HttpResponse::Created().json(Account {
         id: account.id,
         username: account.username,

@@ -41,7 +41,7 @@ pub async fn get_events(
     }
     let (game, events, last_seq) =
         blocking(move || service.events(account.id, id, after, limit, service.now())).await?;
-    Ok(HttpResponse::Ok().json(EventPage {
+    Ok(crate::routes::private_ok().json(EventPage {
         kind: game.kind.id().to_owned(),
         events: events
             .into_iter()

@@ -29,5 +29,5 @@ pub async fn get_game(
     let service = service.into_inner();
     let id = id.into_inner();
     let game = blocking(move || service.current(id, service.now())).await?;
-    Ok(HttpResponse::Ok().json(render_game(&game, account.id)))
+    Ok(crate::routes::private_ok().json(render_game(&game, account.id)))
 }

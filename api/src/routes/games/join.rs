@@ -1,3 +1,4 @@
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, post, web};
 use openapi::Problem;
 use openapi::games::Game;
@@ -5,18 +6,25 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::service::{GameService, blocking, render_game};
+use crate::idempotency::{self, IdempotencyKey};
+use crate::service::GameService;
 
 /// Take the next free seat. The game starts when the last seat is taken.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
-    params(("id" = Uuid, Path, description = "The game id")),
+    params(
+        ("id" = Uuid, Path, description = "The game id"),
+        ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same key within 24 hours replays the first response"),
+    ),
     responses(
-        (status = 200, description = "The game, as the new seat sees it", body = Game),
+        (status = 200, description = "The game, as the new seat sees it", body = Game,
+            headers(("Idempotent-Replayed" = String, description = "`true` when this is the kept response of an earlier request with the same Idempotency-Key"))),
+        (status = 400, description = "`malformed`: a bad Idempotency-Key", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
-        (status = 409, description = "`already_seated`, `game_full` or `not_open`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`already_seated`, `game_full`, `not_open`, or `idempotency_in_flight`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`idempotency_key_reused`: the key was sent with another request", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games/{id}/join")]
@@ -24,10 +32,17 @@ use crate::service::{GameService, blocking, render_game};
 pub async fn join_game(
     service: web::Data<GameService>,
     account: AuthenticatedAccount,
+    key: IdempotencyKey,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
-    let service = service.into_inner();
     let id = id.into_inner();
-    let game = blocking(move || service.join_game(account.id, id, service.now())).await?;
-    Ok(HttpResponse::Ok().json(render_game(&game, account.id)))
+    idempotency::respond(
+        service.into_inner(),
+        account.id,
+        key,
+        (),
+        StatusCode::OK,
+        move |service, (), key| service.join_game(account.id, id, service.now(), key),
+    )
+    .await
 }

@@ -1,10 +1,11 @@
-use actix_web::{HttpResponse, post, web};
+use actix_web::{HttpRequest, HttpResponse, post, web};
 use openapi::Problem;
 use openapi::accounts::{Account, Credentials, Session};
 
 use crate::auth::TokenKeys;
 use crate::error::ApiError;
-use crate::service::{GameService, blocking};
+use crate::limits::Limits;
+use crate::service::GameService;
 
 /// Log in: exchange a username and password for a bearer access token.
 #[utoipa::path(
@@ -14,19 +15,30 @@ use crate::service::{GameService, blocking};
         (status = 201, description = "A new access token", body = Session),
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Wrong username or password", body = Problem, content_type = "application/problem+json"),
+        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
+        (status = 415, description = "`unsupported_media_type`: the body is not `application/json`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: too many registrations and logins from this address; `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+        (status = 503, description = "`overloaded`: every password-hashing slot stayed busy; `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
     )
 )]
 #[post("/sessions")]
 #[tracing::instrument(skip_all, fields(username = %body.username))]
 pub async fn post_sessions(
+    request: HttpRequest,
     service: web::Data<GameService>,
     keys: web::Data<TokenKeys>,
+    limits: web::Data<Limits>,
     body: web::Json<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
+    limits.check_auth(request.peer_addr().map(|peer| peer.ip()))?;
     let Credentials { username, password } = body.into_inner();
     let service = service.into_inner();
     let now = service.now();
-    let account = blocking(move || service.login(&username, &password)).await?;
+    let account = limits
+        .hashing(move || service.login(&username, &password))
+        .await?;
     let (access_token, expires_at) = keys.issue(account.id, now).map_err(ApiError::Internal)?;
     Ok(HttpResponse::Created().json(Session {
         access_token,

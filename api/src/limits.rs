@@ -1,0 +1,209 @@
+//! Limits that keep one client from exhausting the server: request rates per IP address and per
+//! account (the GCRA of `governor`), and a bound on password hashes computed at once.
+
+use std::hash::Hash;
+use std::net::IpAddr;
+use std::num::NonZeroU32;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use tokio::sync::Semaphore;
+use uuid::Uuid;
+
+use crate::configuration::LimitSettings;
+use crate::error::ApiError;
+
+/// One keyed rate: `per_minute` requests a minute per key, in bursts of up to `per_minute`.
+struct Rate<K: Hash + Eq + Clone> {
+    limiter: Option<DefaultKeyedRateLimiter<K>>,
+}
+
+impl<K: Hash + Eq + Clone> Rate<K> {
+    fn per_minute(per_minute: u32) -> Self {
+        Self {
+            limiter: NonZeroU32::new(per_minute)
+                .map(|rate| RateLimiter::keyed(Quota::per_minute(rate))),
+        }
+    }
+
+    fn check(&self, key: &K) -> Result<(), ApiError> {
+        let Some(limiter) = &self.limiter else {
+            return Ok(());
+        };
+        limiter.check_key(key).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            ApiError::RateLimited {
+                retry_after_secs: whole_seconds_up(wait),
+            }
+        })
+    }
+
+    /// Forgets keys whose limit has fully replenished, so the map does not grow forever.
+    fn forget_idle(&self) {
+        if let Some(limiter) = &self.limiter {
+            limiter.retain_recent();
+            limiter.shrink_to_fit();
+        }
+    }
+}
+
+/// `Retry-After` is whole seconds: rounded up, so a client that waits that long gets through.
+fn whole_seconds_up(wait: Duration) -> u64 {
+    let seconds = wait.as_secs();
+    if wait.subsec_nanos() > 0 {
+        seconds + 1
+    } else {
+        seconds.max(1)
+    }
+}
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// A few threads of their own for password hashing, one per slot. Each argon2 hash allocates
+/// ~19 MiB; on the general blocking pool every one of its many threads would keep such a
+/// block in its own allocator arena, and memory would grow with the number of threads ever
+/// used. Here only `slots` threads ever hash.
+struct HashingThreads {
+    jobs: Mutex<Sender<Job>>,
+}
+
+impl HashingThreads {
+    fn start(slots: usize) -> Self {
+        let (jobs, queue) = channel::<Job>();
+        let queue = Arc::new(Mutex::new(queue));
+        for index in 0..slots {
+            let queue = queue.clone();
+            let started = std::thread::Builder::new()
+                .name(format!("password-hashing-{index}"))
+                .spawn(move || run_jobs(&queue));
+            if let Err(error) = started {
+                tracing::error!(%error, "cannot start a password hashing thread");
+            }
+        }
+        Self {
+            jobs: Mutex::new(jobs),
+        }
+    }
+}
+
+/// Runs jobs until the server drops its end of the queue.
+fn run_jobs(queue: &Mutex<Receiver<Job>>) {
+    loop {
+        let job = queue.lock().unwrap_or_else(PoisonError::into_inner).recv();
+        match job {
+            // A panicking job must not take the thread with it.
+            Ok(job) => drop(std::panic::catch_unwind(std::panic::AssertUnwindSafe(job))),
+            Err(_) => return,
+        }
+    }
+}
+
+/// Every limit of one server.
+pub struct Limits {
+    auth: Rate<IpAddr>,
+    games: Rate<Uuid>,
+    moves: Rate<Uuid>,
+    hashing: Arc<Semaphore>,
+    hashing_threads: HashingThreads,
+    hash_wait: Duration,
+}
+
+impl Limits {
+    pub fn new(settings: &LimitSettings) -> Self {
+        let slots = match settings.hash_concurrency {
+            0 => std::thread::available_parallelism().map_or(1, usize::from),
+            slots => slots,
+        };
+        Self {
+            auth: Rate::per_minute(settings.auth_per_minute),
+            games: Rate::per_minute(settings.games_per_minute),
+            moves: Rate::per_minute(settings.moves_per_minute),
+            hashing: Arc::new(Semaphore::new(slots)),
+            hashing_threads: HashingThreads::start(slots),
+            hash_wait: settings.hash_wait,
+        }
+    }
+
+    /// Registrations and logins from one address. Without a peer address (never over TCP) the
+    /// request is not limited.
+    pub fn check_auth(&self, peer: Option<IpAddr>) -> Result<(), ApiError> {
+        peer.map_or(Ok(()), |ip| self.auth.check(&ip))
+    }
+
+    pub fn check_create_game(&self, account: Uuid) -> Result<(), ApiError> {
+        self.games.check(&account)
+    }
+
+    pub fn check_move(&self, account: Uuid) -> Result<(), ApiError> {
+        self.moves.check(&account)
+    }
+
+    /// Runs `work`, which hashes or verifies a password, on a hashing thread once a slot is
+    /// free. At most one hash per CPU runs at once; the others wait their turn, and past
+    /// `hash_wait` get a 503 with `Retry-After`.
+    pub async fn hashing<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+    {
+        let busy = || ApiError::Overloaded {
+            retry_after_secs: 1,
+        };
+        let _slot = tokio::time::timeout(self.hash_wait, self.hashing.clone().acquire_owned())
+            .await
+            .map_err(|_| busy())?
+            .map_err(|_| busy())?;
+        let (answer, answered) = tokio::sync::oneshot::channel();
+        let span = tracing::Span::current();
+        let job: Job = Box::new(move || {
+            let _ = answer.send(span.in_scope(work));
+        });
+        self.hashing_threads
+            .jobs
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .send(job)
+            .map_err(|_| ApiError::Internal("the password hashing threads are gone".to_owned()))?;
+        answered
+            .await
+            .map_err(|_| ApiError::Internal("a password hashing job failed".to_owned()))?
+    }
+
+    /// Called by the background tick.
+    pub fn forget_idle(&self) {
+        self.auth.forget_idle();
+        self.games.forget_idle();
+        self.moves.forget_idle();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_after_rounds_up_to_whole_seconds() {
+        assert_eq!(whole_seconds_up(Duration::from_millis(1)), 1);
+        assert_eq!(whole_seconds_up(Duration::from_millis(1000)), 1);
+        assert_eq!(whole_seconds_up(Duration::from_millis(1001)), 2);
+        assert_eq!(whole_seconds_up(Duration::from_secs(0)), 1);
+    }
+
+    #[test]
+    fn a_rate_refuses_past_its_burst_and_zero_means_off() {
+        let rate = Rate::per_minute(2);
+        assert!(rate.check(&1).is_ok());
+        assert!(rate.check(&1).is_ok());
+        let refused = rate.check(&1);
+        assert!(matches!(
+            refused,
+            Err(ApiError::RateLimited { retry_after_secs }) if (1..=30).contains(&retry_after_secs)
+        ));
+        assert!(rate.check(&2).is_ok(), "keys are limited separately");
+        let off = Rate::per_minute(0);
+        assert!((0..100).all(|_| off.check(&1).is_ok()));
+    }
+}

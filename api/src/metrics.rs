@@ -1,0 +1,185 @@
+//! Operational metrics in Prometheus text format (`GET /metrics`).
+//!
+//! Each server owns its recorder instead of installing a process-wide one, so servers started
+//! side by side (as the tests do) count separately. Labels are route patterns, methods and
+//! statuses, never a raw path, a game id or anything a game hides: a metric is readable by
+//! whoever can reach `/metrics`.
+
+use std::time::{Duration, Instant};
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::{Error, HttpResponse, get, web};
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusRecorder};
+
+use crate::service::GameService;
+
+/// Request latencies, in seconds: from a cached read to a slow write under contention.
+const LATENCY_BUCKETS: &[f64] = &[
+    0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0,
+];
+/// How late deadlines are expired, in seconds (the tick runs every second by default).
+const LAG_BUCKETS: &[f64] = &[0.0, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0, 300.0];
+
+pub struct Metrics {
+    recorder: PrometheusRecorder,
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Metrics {
+    pub fn new() -> Self {
+        let recorder = PrometheusBuilder::new()
+            .set_buckets_for_metric(
+                Matcher::Full("cardtable_http_request_duration_seconds".to_owned()),
+                LATENCY_BUCKETS,
+            )
+            .and_then(|builder| {
+                builder.set_buckets_for_metric(
+                    Matcher::Full("cardtable_deadline_lag_seconds".to_owned()),
+                    LAG_BUCKETS,
+                )
+            })
+            // Only an empty bucket list is refused, and these are constants.
+            .unwrap_or_else(|_| PrometheusBuilder::new())
+            .build_recorder();
+        let metrics = Self { recorder };
+        // Present from the start, so dashboards see zeros rather than gaps.
+        metrics.record(|| {
+            metrics::counter!("cardtable_move_commits_total").absolute(0);
+            metrics::counter!("cardtable_expiry_commits_total").absolute(0);
+            metrics::counter!("cardtable_version_conflicts_total").absolute(0);
+            metrics::counter!("cardtable_idempotent_replays_total").absolute(0);
+            metrics::counter!("cardtable_games_set_aside_total").absolute(0);
+            // Kept for the game-state cache and the event streams: zero until they exist.
+            metrics::counter!("cardtable_cache_hits_total").absolute(0);
+            metrics::counter!("cardtable_cache_misses_total").absolute(0);
+            metrics::gauge!("cardtable_open_streams").set(0.0);
+            metrics::gauge!("cardtable_http_requests_in_flight").set(0.0);
+        });
+        metrics
+    }
+
+    /// Runs `record` with this server's recorder as the current one.
+    pub fn record<T>(&self, record: impl FnOnce() -> T) -> T {
+        metrics::with_local_recorder(&self.recorder, record)
+    }
+
+    pub fn move_committed(&self) {
+        self.record(|| metrics::counter!("cardtable_move_commits_total").increment(1));
+    }
+
+    pub fn expiry_committed(&self, lag_secs: i64) {
+        self.record(|| {
+            metrics::counter!("cardtable_expiry_commits_total").increment(1);
+            metrics::histogram!("cardtable_deadline_lag_seconds").record(lag_secs.max(0) as f64);
+        });
+    }
+
+    pub fn version_conflict(&self) {
+        self.record(|| metrics::counter!("cardtable_version_conflicts_total").increment(1));
+    }
+
+    pub fn idempotent_replay(&self) {
+        self.record(|| metrics::counter!("cardtable_idempotent_replays_total").increment(1));
+    }
+
+    pub fn game_set_aside(&self) {
+        self.record(|| metrics::counter!("cardtable_games_set_aside_total").increment(1));
+    }
+
+    fn request(&self, method: &str, route: String, status: u16, elapsed: Duration) {
+        let labels = [
+            ("method", method.to_owned()),
+            ("route", route),
+            ("status", status.to_string()),
+        ];
+        self.record(|| {
+            metrics::counter!("cardtable_http_requests_total", &labels).increment(1);
+            metrics::histogram!("cardtable_http_request_duration_seconds", &labels)
+                .record(elapsed.as_secs_f64());
+        });
+    }
+
+    fn render(&self, pool: persistence::PoolState) -> String {
+        self.record(|| {
+            metrics::gauge!("cardtable_db_pool_connections").set(f64::from(pool.connections));
+            metrics::gauge!("cardtable_db_pool_idle_connections")
+                .set(f64::from(pool.idle_connections));
+            metrics::gauge!("cardtable_db_pool_max_connections")
+                .set(f64::from(pool.max_connections));
+        });
+        let handle = self.recorder.handle();
+        handle.run_upkeep();
+        handle.render()
+    }
+}
+
+/// Counts a request in `cardtable_http_requests_in_flight` until it is answered or dropped.
+struct InFlightRequest(web::Data<GameService>);
+
+impl InFlightRequest {
+    fn new(service: web::Data<GameService>) -> Self {
+        service
+            .metrics()
+            .record(|| metrics::gauge!("cardtable_http_requests_in_flight").increment(1.0));
+        Self(service)
+    }
+}
+
+impl Drop for InFlightRequest {
+    fn drop(&mut self) {
+        self.0
+            .metrics()
+            .record(|| metrics::gauge!("cardtable_http_requests_in_flight").decrement(1.0));
+    }
+}
+
+/// Counts every request by route pattern (`/v1/games/{id}`), method and status, and times it.
+pub async fn count_requests(
+    request: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let started = Instant::now();
+    let service = request.app_data::<web::Data<GameService>>().cloned();
+    let method = request.method().as_str().to_owned();
+    let _in_flight = service.clone().map(InFlightRequest::new);
+    let response = next.call(request).await?;
+    if let Some(service) = service {
+        // A path that matched no route is counted under one label, so scanners cannot blow up
+        // the number of series.
+        let route = response
+            .request()
+            .match_pattern()
+            .unwrap_or_else(|| "unmatched".to_owned());
+        service.metrics().request(
+            &method,
+            route,
+            response.status().as_u16(),
+            started.elapsed(),
+        );
+    }
+    Ok(response)
+}
+
+/// Operational metrics in Prometheus text format: request counts and latencies by route pattern
+/// and status, commits, version conflicts, deadline lag, database pool use. No metric names a
+/// game, an account or anything a game hides.
+#[utoipa::path(
+    tag = "meta",
+    responses(
+        (status = 200, description = "Prometheus text exposition format 0.0.4", body = String, content_type = "text/plain"),
+    )
+)]
+#[get("/metrics")]
+pub async fn get_metrics(service: web::Data<GameService>) -> HttpResponse {
+    let body = service.metrics().render(service.database().pool_state());
+    HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .body(body)
+}
