@@ -14,11 +14,13 @@ mod client;
 mod games;
 pub mod json;
 mod per_backend;
+mod process;
 mod replay;
 mod server;
 mod visibility;
 
 pub use client::{Player, Reply};
+pub use process::ServerProcess;
 pub use replay::{replay, sha256_hex, spectator_view_json, view_json};
-pub use server::{Backend, TestApp, postgres_backend};
+pub use server::{Backend, SHARED_TEST_SECRET, TestApp, postgres_backend};
 pub use visibility::Probe;

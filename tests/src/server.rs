@@ -4,7 +4,7 @@ use std::sync::Once;
 use std::time::Duration;
 
 use api::clock::ManualClock;
-use api::configuration::Settings;
+use api::configuration::{LimitSettings, Settings};
 use api::startup::Application;
 use api::tick::TickPasses;
 
@@ -18,7 +18,7 @@ pub enum Backend {
 const POSTGRES_VAR: &str = "CARDTABLE_TEST_POSTGRES_URL";
 
 /// Every test server signs with this, so servers sharing a database accept each other's tokens.
-const SHARED_TEST_SECRET: &str = "cardtable-test-signing-secret";
+pub const SHARED_TEST_SECRET: &str = "cardtable-test-signing-secret-of-32-bytes-or-more";
 
 /// The PostgreSQL backend, when `CARDTABLE_TEST_POSTGRES_URL` names a server. Without it the
 /// PostgreSQL tests are skipped (and say so), except under CI, where that is a failure.
@@ -60,10 +60,17 @@ pub struct TestApp {
     data_dir: PathBuf,
     database_url: String,
     owns_database: bool,
+    shutdown: api::shutdown::Shutdown,
+    server: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
 }
 
 impl TestApp {
     pub async fn spawn(backend: &Backend) -> TestApp {
+        Self::spawn_with(backend, |_| {}).await
+    }
+
+    /// A server whose settings `configure` adjusts first (limits, CORS, timeouts).
+    pub async fn spawn_with(backend: &Backend, configure: impl FnOnce(&mut Settings)) -> TestApp {
         let data_dir =
             std::env::temp_dir().join(format!("cardtable-test-{}", uuid::Uuid::new_v4()));
         let database_url = match backend {
@@ -85,7 +92,7 @@ impl TestApp {
                 .map(|since| since.as_secs().cast_signed())
                 .expect("the system clock is after 1970"),
         );
-        Self::start(backend.clone(), clock, data_dir, database_url, true).await
+        Self::start(backend.clone(), clock, data_dir, database_url, true, configure).await
     }
 
     /// A second server process on the same database, signing secret and clock as `self`, as
@@ -99,6 +106,7 @@ impl TestApp {
             data_dir,
             self.database_url.clone(),
             false,
+            |_| {},
         )
         .await
     }
@@ -109,11 +117,12 @@ impl TestApp {
         data_dir: PathBuf,
         database_url: String,
         owns_database: bool,
+        configure: impl FnOnce(&mut Settings),
     ) -> TestApp {
         if std::env::var_os("TEST_LOG").is_some() {
             api::telemetry::init();
         }
-        let settings = Settings {
+        let mut settings = Settings {
             host: "127.0.0.1".to_owned(),
             port: 0,
             database_url: database_url.clone(),
@@ -122,13 +131,18 @@ impl TestApp {
             token_ttl_secs: 3600,
             tick_millis: TICK_MILLIS,
             clock: clock.clone().into(),
+            limits: LimitSettings::unlimited(),
+            shutdown_timeout: Duration::from_secs(5),
+            cors_origins: Vec::new(),
         };
+        configure(&mut settings);
         let application = Application::build(settings)
             .await
             .expect("the server did not start");
         let base_url = format!("http://{}", application.address());
         let tick_passes = application.tick_passes();
-        tokio::spawn(application.run_until_stopped());
+        let shutdown = application.shutdown_handle();
+        let server = tokio::spawn(application.run_until_stopped());
         TestApp {
             base_url,
             backend,
@@ -138,7 +152,28 @@ impl TestApp {
             data_dir,
             database_url,
             owns_database,
+            shutdown,
+            server: Some(server),
         }
+    }
+
+    /// Stops the server as SIGTERM would, and waits until it has stopped.
+    pub async fn shut_down(&mut self) -> std::io::Result<()> {
+        self.shutdown.trigger();
+        match self.server.take() {
+            Some(server) => server.await.expect("the server task panicked"),
+            None => Ok(()),
+        }
+    }
+
+    /// A direct connection to the server's database, for what HTTP cannot reach: an old or
+    /// damaged stored state, a broken move log.
+    pub async fn database(&self) -> persistence::Database {
+        let url = self.database_url.clone();
+        tokio::task::spawn_blocking(move || persistence::Database::connect(&url))
+            .await
+            .expect("connecting panicked")
+            .expect("cannot open the test database")
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -170,6 +205,7 @@ impl TestApp {
 
 impl Drop for TestApp {
     fn drop(&mut self) {
+        self.shutdown.trigger();
         let _ = std::fs::remove_dir_all(&self.data_dir);
         if let (Backend::Postgres(admin_url), true) = (&self.backend, self.owns_database) {
             let (admin_url, database_url) = (admin_url.clone(), self.database_url.clone());

@@ -7,12 +7,37 @@
     reason = "a test states what it expects; a default would hide the failure"
 )]
 
+/// One test per scenario, each running the scenario (an `async fn(&Backend)` of the module) on
+/// every backend.
+macro_rules! on_every_backend {
+    ($($scenario:ident),+ $(,)?) => {
+        mod on_every_backend {
+            $(
+                #[tokio::test]
+                async fn $scenario() {
+                    for backend in blackbox::backends() {
+                        super::$scenario(&backend).await;
+                    }
+                }
+            )+
+        }
+    };
+}
+
 mod accounts;
+mod authorization;
 mod errors;
 mod games;
+mod idempotency;
 mod intrigue;
 mod intrigue_visibility;
+mod limits;
+mod operations;
 mod service;
+mod shutdown;
+mod snapshots;
+mod tls;
+mod tokens;
 mod trade_or_duel;
 mod trade_or_duel_leaks;
 mod tribute;

@@ -1,0 +1,53 @@
+//! Graceful shutdown: requests in flight finish, then the server stops listening.
+
+use std::time::{Duration, Instant};
+
+use blackbox::{Backend, TestApp};
+use serde_json::json;
+
+async fn a_shutdown_lets_requests_in_flight_finish_and_stops(backend: &Backend) {
+    // One hashing slot: the registrations queue up and are still in flight at the shutdown.
+    let mut app = TestApp::spawn_with(backend, |settings| {
+        settings.limits.hash_concurrency = 1;
+    })
+    .await;
+    let requests: Vec<_> = (0..8)
+        .map(|n| {
+            let (client, url) = (app.client.clone(), app.url("/v1/accounts"));
+            tokio::spawn(async move {
+                let body =
+                    json!({"username": format!("user{n}"), "password": "a long enough password"});
+                let status = client
+                    .post(url)
+                    .json(&body)
+                    .send()
+                    .await
+                    .map(|response| response.status().as_u16());
+                (status, Instant::now())
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+
+    let triggered = Instant::now();
+    let stopped = app.shut_down().await;
+    assert!(stopped.is_ok(), "{stopped:?}");
+    assert!(
+        triggered.elapsed() < Duration::from_secs(5),
+        "the shutdown took {:?}",
+        triggered.elapsed()
+    );
+    let mut finished_after_the_trigger = 0;
+    for request in requests {
+        let (status, at) = request.await.unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(status.ok(), Some(201), "a request in flight was cut off");
+        if at > triggered {
+            finished_after_the_trigger += 1;
+        }
+    }
+    assert!(finished_after_the_trigger > 0, "no request was in flight");
+    let after = app.client.get(app.url("/healthz")).send().await;
+    assert!(after.is_err(), "the server still answers after stopping");
+}
+
+on_every_backend!(a_shutdown_lets_requests_in_flight_finish_and_stops);

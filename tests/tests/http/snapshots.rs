@@ -1,0 +1,141 @@
+//! Stored states are a cache of the move log: an older or unreadable snapshot is rebuilt by
+//! replay, and a game that cannot be rebuilt is set aside without holding up other games.
+
+use blackbox::{Backend, Player, TestApp};
+use serde_json::{Value, json};
+use uuid::Uuid;
+
+async fn four_players(app: &TestApp) -> [Player; 4] {
+    [
+        app.player("player0").await,
+        app.player("player1").await,
+        app.player("player2").await,
+        app.player("player3").await,
+    ]
+}
+
+/// Plays the first legal move of the first seat to act.
+async fn play_first_legal(app: &TestApp, players: &[Player; 4], id: &str) {
+    let game = app.game(&players[0], id).await;
+    let seat = game["to_act"][0].as_u64().unwrap_or_default() as usize;
+    let legal = app.legal_moves(&players[seat], id).await;
+    let mv = legal["legal_moves"][0].clone();
+    app.post(
+        &players[seat],
+        &format!("/v1/games/{id}/moves"),
+        json!({"version": legal["version"], "move": mv}),
+    )
+    .await
+    .expect_status(200);
+}
+
+fn parse(id: &str) -> Uuid {
+    Uuid::parse_str(id).unwrap_or_else(|error| panic!("{error}"))
+}
+
+async fn views(app: &TestApp, players: &[Player; 4], id: &str) -> Vec<Value> {
+    let mut views = Vec::new();
+    for player in players {
+        views.push(app.game(player, id).await);
+    }
+    views
+}
+
+async fn an_older_or_unreadable_snapshot_is_rebuilt_from_the_move_log(backend: &Backend) {
+    let app = TestApp::spawn(backend).await;
+    let players = four_players(&app).await;
+    let id = app
+        .start_game(
+            &players[0],
+            &[&players[1], &players[2], &players[3]],
+            json!({"kind": "trade_or_duel", "players": 4, "seed": "snapshot test"}),
+        )
+        .await;
+    for _ in 0..3 {
+        play_first_legal(&app, &players, &id).await;
+    }
+    let before = views(&app, &players, &id).await;
+    let database = app.database().await;
+
+    // As a server of an earlier version wrote it: format 0, a shape this one does not know.
+    let old = r#"{"kind":"trade_or_duel","state":{"written_by":"an older server"}}"#;
+    database
+        .overwrite_snapshot(parse(&id), old, 0)
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(views(&app, &players, &id).await, before);
+    assert_eq!(
+        database.snapshot_format(parse(&id)).ok(),
+        Some(persistence::SNAPSHOT_FORMAT),
+        "the rebuilt state is stored in the current format"
+    );
+
+    // Damaged in the current format: rebuilt the same way.
+    database
+        .overwrite_snapshot(parse(&id), "{not json", persistence::SNAPSHOT_FORMAT)
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(views(&app, &players, &id).await, before);
+    play_first_legal(&app, &players, &id).await;
+    assert_eq!(app.game(&players[0], &id).await["version"], 4);
+}
+
+async fn a_game_that_cannot_be_rebuilt_is_set_aside_and_others_still_expire(backend: &Backend) {
+    let app = TestApp::spawn(backend).await;
+    let players = four_players(&app).await;
+    let others = [&players[1], &players[2], &players[3]];
+    let with_deadline =
+        json!({"kind": "trade_or_duel", "players": 4, "options": {"deadline_secs": 60}});
+    // The broken game's deadline comes first, so a tick that stalled on it would starve the other.
+    let broken = app
+        .start_game(&players[0], &others, with_deadline.clone())
+        .await;
+    play_first_legal(&app, &players, &broken).await;
+    let healthy = app.start_game(&players[0], &others, with_deadline).await;
+
+    let database = app.database().await;
+    database
+        .overwrite_snapshot(parse(&broken), "{not json", persistence::SNAPSHOT_FORMAT)
+        .unwrap_or_else(|error| panic!("{error}"));
+    database
+        .overwrite_input(parse(&broken), 1, "{not json either")
+        .unwrap_or_else(|error| panic!("{error}"));
+
+    // The tick an hour from now: both deadlines have passed.
+    let later = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_secs() as i64)
+        + 3600;
+    let service = api::service::GameService::new(database.clone());
+    let ticked =
+        tokio::task::spawn_blocking(move || service.tick(later).map_err(|e| e.to_string()))
+            .await
+            .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(ticked, Ok(1), "the healthy game advanced");
+    let healthy_version = database
+        .game(parse(&healthy))
+        .map(|game| game.version)
+        .unwrap_or_default();
+    assert!(healthy_version >= 1, "the healthy game's deadline expired");
+
+    let (set_aside_at, reason) = database
+        .set_aside_of(parse(&broken))
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(set_aside_at, Some(later));
+    let reason = reason.unwrap_or_default();
+    assert!(reason.contains("cannot be read"), "{reason}");
+    assert!(
+        !reason.contains("not json"),
+        "the cause never quotes stored text: {reason}"
+    );
+    let due = database
+        .games_due(later + 10, 100)
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert!(
+        !due.contains(&parse(&broken)),
+        "a set-aside game is not retried every tick"
+    );
+}
+
+on_every_backend!(
+    an_older_or_unreadable_snapshot_is_rebuilt_from_the_move_log,
+    a_game_that_cannot_be_rebuilt_is_set_aside_and_others_still_expire,
+);

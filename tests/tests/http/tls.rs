@@ -1,0 +1,55 @@
+//! PostgreSQL over TLS: `sslmode=require` encrypts; `verify-full` also checks the server's
+//! certificate and name, and refuses a name the certificate does not carry.
+
+use blackbox::{Backend, TestApp};
+use reqwest::Method;
+
+/// The local server's certificate (Debian's self-signed one for `localhost`).
+const LOCAL_CERTIFICATE: &str = "/etc/ssl/certs/ssl-cert-snakeoil.pem";
+
+fn with_query(url: &str, query: &str) -> String {
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}{query}")
+}
+
+async fn serves_over_a_tls_connection(admin_url: String) {
+    let app = TestApp::spawn(&Backend::Postgres(admin_url.clone())).await;
+    app.player("over-tls").await;
+    let health = app
+        .request(Method::GET, "/healthz", None, None)
+        .await
+        .expect_status(200);
+    assert_eq!(health.body["database"], "postgres", "{admin_url}");
+}
+
+async fn postgresql_connections_work_over_tls(backend: &Backend) {
+    let Backend::Postgres(admin_url) = backend else {
+        return; // SQLite is a local file: no connection to encrypt.
+    };
+    serves_over_a_tls_connection(with_query(admin_url, "sslmode=require")).await;
+
+    if !std::path::Path::new(LOCAL_CERTIFICATE).exists() || !admin_url.contains("127.0.0.1") {
+        eprintln!("verify-full skipped: no local certificate for localhost at {LOCAL_CERTIFICATE}");
+        return;
+    }
+    let verified = with_query(
+        &admin_url.replace("127.0.0.1", "localhost"),
+        &format!("sslmode=verify-full&sslrootcert={LOCAL_CERTIFICATE}"),
+    );
+    serves_over_a_tls_connection(verified).await;
+
+    // The certificate names `localhost`, not `127.0.0.1`: verify-full must refuse.
+    let wrong_name = with_query(
+        admin_url,
+        &format!("sslmode=verify-full&sslrootcert={LOCAL_CERTIFICATE}"),
+    );
+    let refused = tokio::task::spawn_blocking(move || persistence::Database::connect(&wrong_name))
+        .await
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert!(
+        refused.is_err(),
+        "verify-full accepted a name the certificate lacks"
+    );
+}
+
+on_every_backend!(postgresql_connections_work_over_tls);
