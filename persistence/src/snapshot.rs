@@ -35,12 +35,14 @@ pub(crate) fn restore(
     } else {
         format!("snapshot format {format}, current {SNAPSHOT_FORMAT}")
     };
-    let inputs = load_inputs(conn, record.id)?;
-    let state = replay(record, &inputs).map_err(|error| {
-        Error::Backend(format!(
+    let rebuilt = load_inputs(conn, record.id).and_then(|inputs| replay(record, &inputs));
+    let state = rebuilt.map_err(|error| match error {
+        // The database being away says nothing about this game.
+        Error::Unavailable(_) => error,
+        error => Error::Backend(format!(
             "the state of game {} cannot be read ({why}) nor rebuilt: {error}",
             record.id
-        ))
+        )),
     })?;
     tracing::warn!(game_id = %record.id, reason = %why, "snapshot rebuilt from the move log");
     store_rebuilt(conn, record, &state);

@@ -22,12 +22,21 @@ async fn a_shutdown_lets_requests_in_flight_finish_and_stops(backend: &Backend) 
                     .json(&body)
                     .send()
                     .await
-                    .map(|response| response.status().as_u16());
+                    .map(|response| response.status().as_u16())
+                    .map_err(|error| format!("{error:?}"));
                 (status, Instant::now())
             })
         })
         .collect();
-    tokio::time::sleep(Duration::from_millis(100)).await;
+    // Every registration is being handled (the metrics request itself is the ninth).
+    let waiting = Instant::now();
+    while in_flight(&app).await < 9 {
+        assert!(
+            waiting.elapsed() < Duration::from_secs(30),
+            "the registrations never got in"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
 
     let triggered = Instant::now();
     let stopped = app.shut_down().await;
@@ -40,7 +49,7 @@ async fn a_shutdown_lets_requests_in_flight_finish_and_stops(backend: &Backend) 
     let mut finished_after_the_trigger = 0;
     for request in requests {
         let (status, at) = request.await.unwrap_or_else(|error| panic!("{error}"));
-        assert_eq!(status.ok(), Some(201), "a request in flight was cut off");
+        assert_eq!(status, Ok(201), "a request in flight was cut off");
         if at > triggered {
             finished_after_the_trigger += 1;
         }
@@ -48,6 +57,24 @@ async fn a_shutdown_lets_requests_in_flight_finish_and_stops(backend: &Backend) 
     assert!(finished_after_the_trigger > 0, "no request was in flight");
     let after = app.client.get(app.url("/healthz")).send().await;
     assert!(after.is_err(), "the server still answers after stopping");
+}
+
+/// Requests the server is handling now, by its own count.
+async fn in_flight(app: &TestApp) -> u64 {
+    let metrics = app
+        .client
+        .get(app.url("/metrics"))
+        .send()
+        .await
+        .unwrap_or_else(|error| panic!("{error}"))
+        .text()
+        .await
+        .unwrap_or_default();
+    metrics
+        .lines()
+        .find_map(|line| line.strip_prefix("cardtable_http_requests_in_flight "))
+        .and_then(|value| value.trim().parse::<f64>().ok())
+        .map_or(0, |value| value as u64)
 }
 
 on_every_backend!(a_shutdown_lets_requests_in_flight_finish_and_stops);
