@@ -92,7 +92,15 @@ impl TestApp {
                 .map(|since| since.as_secs().cast_signed())
                 .expect("the system clock is after 1970"),
         );
-        Self::start(backend.clone(), clock, data_dir, database_url, true, configure).await
+        Self::start(
+            backend.clone(),
+            clock,
+            data_dir,
+            database_url,
+            true,
+            configure,
+        )
+        .await
     }
 
     /// A second server process on the same database, signing secret and clock as `self`, as

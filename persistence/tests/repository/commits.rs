@@ -147,7 +147,10 @@ fn committing_to_an_unknown_game_is_not_found_and_an_empty_commit_is_refused(db:
 
     let (id, state) = started_game(db, 2_000, None);
     let empty = commit_of(&state, Vec::new(), 2_001);
-    assert!(matches!(db.commit(id, 0, &empty, None), Err(Error::Backend(_))));
+    assert!(matches!(
+        db.commit(id, 0, &empty, None),
+        Err(Error::Backend(_))
+    ));
     assert_eq!(db.game(id).unwrap().version, 0);
 }
 

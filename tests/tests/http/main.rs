@@ -7,21 +7,25 @@
     reason = "a test states what it expects; a default would hide the failure"
 )]
 
-/// One test per scenario, each running the scenario (an `async fn(&Backend)` of the module) on
-/// every backend.
+/// For the scenarios that start their own server (`async fn name(backend: &Backend)`): one
+/// test per backend, `name::sqlite` and `name::postgres`, as [`blackbox::per_backend!`] makes
+/// for scenarios that take a ready server.
 macro_rules! on_every_backend {
-    ($($scenario:ident),+ $(,)?) => {
-        mod on_every_backend {
-            $(
-                #[tokio::test]
-                async fn $scenario() {
-                    for backend in blackbox::backends() {
-                        super::$scenario(&backend).await;
-                    }
+    ($($scenario:ident),+ $(,)?) => {$(
+        mod $scenario {
+            #[tokio::test]
+            async fn sqlite() {
+                super::$scenario(&blackbox::Backend::Sqlite).await;
+            }
+
+            #[tokio::test]
+            async fn postgres() {
+                if let Some(backend) = blackbox::postgres_backend() {
+                    super::$scenario(&backend).await;
                 }
-            )+
+            }
         }
-    };
+    )+};
 }
 
 mod accounts;

@@ -29,7 +29,8 @@ pub async fn get_legal_moves(
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let id = id.into_inner();
-    let (game, seat, moves) = blocking(move || service.legal_moves(account.id, id, service.now())).await?;
+    let (game, seat, moves) =
+        blocking(move || service.legal_moves(account.id, id, service.now())).await?;
     Ok(crate::routes::private_ok().json(LegalMovesResponse {
         kind: game.kind.id().to_owned(),
         version: game.version,
