@@ -111,7 +111,12 @@ async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
         ],
     )?;
     server.spawn()?;
-    let client = reqwest::Client::new();
+    // A fresh connection per request: a pooled one the server closed while idle (its
+    // keep-alive ended during the first storm) would fail on reuse, on the client's side.
+    let client = reqwest::Client::builder()
+        .pool_max_idle_per_host(0)
+        .build()
+        .map_err(|error| error.to_string())?;
     server.wait_ready(&client).await?;
     let idle = server.memory_kib("VmRSS").unwrap_or_default();
     let started = Instant::now();
