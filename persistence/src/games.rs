@@ -36,6 +36,7 @@ impl Database {
             finished_at: None,
             deadline_at: None,
             updated_at: game.created_at,
+            public_version: 0,
         };
         let seat = SeatRow {
             game_id: id,

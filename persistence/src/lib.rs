@@ -23,5 +23,5 @@ pub use database::{Backend, Database};
 pub use error::Error;
 pub use records::{
     AccountRecord, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
-    GameStart, GameStatus, InputRecord, NewAccount, NewGame, SeatRecord,
+    GameStart, GameStatus, InputRecord, NewAccount, NewGame, SeatRecord, Versions,
 };

@@ -13,13 +13,19 @@ impl Database {
         moves::table
             .filter(moves::game_id.eq(id.to_string()))
             .order(moves::seq.asc())
-            .select((moves::seq, moves::input, moves::applied_at))
-            .load::<(i64, String, i64)>(&mut self.conn()?)
+            .select((
+                moves::seq,
+                moves::public_version,
+                moves::input,
+                moves::applied_at,
+            ))
+            .load::<(i64, i64, String, i64)>(&mut self.conn()?)
             .db()?
             .into_iter()
-            .map(|(seq, input, now)| {
+            .map(|(seq, version, input, now)| {
                 Ok(InputRecord {
                     seq,
+                    version,
                     input: decode(&input, "input")?,
                     now,
                 })
