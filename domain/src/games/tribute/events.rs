@@ -73,15 +73,16 @@ pub enum EventView {
         #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
         deadline_at: Option<Timestamp>,
     },
-    /// A seat submitted its selection for the first time in the phase (the content stays
-    /// with its owner until the phase closes).
+    /// A seat submitted its selection. Only the first submission of each seat in a phase is an
+    /// event; the content stays in the owner's view (`pending`) until the phase closes.
     #[cfg_attr(feature = "openapi", schema(title = "TributeSelectionSubmitted"))]
     SelectionSubmitted {
         /// The seat.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
     },
-    /// A seat submitted its orders for the first time in the turn; as above.
+    /// A seat submitted its orders for the turn; as for the selection, a replacement is no
+    /// event.
     #[cfg_attr(feature = "openapi", schema(title = "TributeOrdersSubmitted"))]
     OrdersSubmitted {
         /// The seat.
