@@ -127,3 +127,26 @@ pub fn advance<G: Game>(game: &mut G, now: Timestamp) -> Vec<Vec<G::Event>> {
     }
     applied
 }
+
+/// Test support for every game's random play: after `seat`'s accepted move that `before` called
+/// a secret submission, the decision must still be open as it was, waiting for the same seats
+/// less `seat`, with the same deadline.
+#[cfg(test)]
+pub(crate) fn assert_secret_submission_kept_the_decision<G: Game + std::fmt::Debug>(
+    before: &G,
+    after: &G,
+    seat: Seat,
+) {
+    let waiting: Vec<Seat> = before
+        .to_act()
+        .into_iter()
+        .filter(|other| *other != seat)
+        .collect();
+    assert!(
+        !waiting.is_empty(),
+        "a secret submission by {seat} closed the decision: {before:?}"
+    );
+    assert_eq!(after.to_act(), waiting, "after {seat}'s secret submission");
+    assert_eq!(after.deadline(), before.deadline(), "the deadline moved");
+    assert!(after.outcome().is_none(), "the game ended");
+}
