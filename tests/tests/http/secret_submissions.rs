@@ -172,8 +172,8 @@ async fn seats_that_read_the_same_version_are_all_accepted(app: TestApp) {
     let id = start(&app, &p, json!({})).await;
     let read = app.game(&p[2], &id).await["version"].as_i64().unwrap_or(-1);
     assert_eq!(read, 0);
-    for seat in 0..3 {
-        let reply = post_on(&app, &id, &p[seat], read, select(&[5; 10], 0)).await;
+    for (seat, player) in p.iter().enumerate() {
+        let reply = post_on(&app, &id, player, read, select(&[5; 10], 0)).await;
         assert_eq!(reply.status, 200, "seat {seat}: {}", reply.text);
         let expected = if seat < 2 { read } else { read + 1 };
         assert_eq!(reply.body["version"], expected, "seat {seat}");
