@@ -142,6 +142,29 @@ macro_rules! games {
                 }
             }
 
+            pub fn is_secret_submission(&self, seat: Seat, mv: &AnyMove) -> bool {
+                match (self, mv) {
+                    $((AnyGame::$variant(game), AnyMove::$variant(mv)) => {
+                        game.is_secret_submission(seat, mv)
+                    })+
+                    _ => false,
+                }
+            }
+
+            /// A move of another game is refused before this is asked; hide it all the same.
+            pub fn logged_move_visible(&self, seat: Seat, mv: &AnyMove, viewer: Viewer) -> bool {
+                match (self, mv) {
+                    $((AnyGame::$variant(game), AnyMove::$variant(mv)) => {
+                        game.logged_move_visible(seat, mv, viewer)
+                    })+
+                    _ => false,
+                }
+            }
+
+            pub fn seed_visible(&self, viewer: Viewer) -> bool {
+                match self { $(AnyGame::$variant(game) => game.seed_visible(viewer),)+ }
+            }
+
             pub fn default_move(&self, seat: Seat) -> Option<AnyMove> {
                 match self {
                     $(AnyGame::$variant(game) => game.default_move(seat).map(AnyMove::$variant),)+
@@ -177,6 +200,25 @@ crate::for_each_game!(games);
 impl AnyGame {
     pub fn is_over(&self) -> bool {
         self.outcome().is_some()
+    }
+
+    /// Replays `inputs` (each with its `now`) from this freshly set-up game and says, for each,
+    /// whether `viewer` may see its content in the published log. A deadline expiry has no
+    /// content to hide. Fails if the log does not replay.
+    pub fn published_log_visibility<'a>(
+        mut self,
+        inputs: impl IntoIterator<Item = (&'a Input<AnyMove>, Timestamp)>,
+        viewer: Viewer,
+    ) -> Result<Vec<bool>, IllegalMove> {
+        let mut visible = Vec::new();
+        for (input, now) in inputs {
+            visible.push(match input {
+                Input::Move { seat, mv } => self.logged_move_visible(*seat, mv, viewer),
+                Input::Expire => true,
+            });
+            self.apply_input(input, now)?;
+        }
+        Ok(visible)
     }
 
     /// Applies one logged input.

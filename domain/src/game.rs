@@ -63,7 +63,17 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
     /// The legal moves of `seat` now.
     fn legal_moves(&self, seat: Seat) -> Self::LegalMoves;
 
-    /// Applies a move, or refuses it leaving the state unchanged.
+    /// Whether `seat`'s move `mv`, if accepted now, would be a secret submission to a
+    /// simultaneous decision: a choice that stays hidden and leaves the decision open, so that
+    /// others learn at most that `seat` has submitted. A move that completes the decision (the
+    /// last submission, or anything in a phase where one seat acts) is not one.
+    ///
+    /// The server does not advance the public `version` for such a move, so seats deciding at
+    /// the same time do not make each other's reads stale, and nobody can count submissions.
+    fn is_secret_submission(&self, seat: Seat, mv: &Self::Move) -> bool;
+
+    /// Applies a move, or refuses it leaving the state unchanged. A replaced secret submission
+    /// records no event: others must not be able to tell how often a seat submitted.
     fn apply(
         &mut self,
         actor: Actor,
@@ -87,6 +97,16 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
 
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+
+    /// Whether `viewer` may see the content of `seat`'s move `mv`, made in this state, in the
+    /// input log published once the game is over. Otherwise the log shows only that `seat`
+    /// moved.
+    fn logged_move_visible(&self, seat: Seat, mv: &Self::Move, viewer: Viewer) -> bool;
+
+    /// Whether `viewer` may be given the seed (and an explicit setup) of this finished game:
+    /// the seed rebuilds the deal, so a game withholds it from a viewer it would tell something
+    /// the rules keep hidden even after the end.
+    fn seed_visible(&self, viewer: Viewer) -> bool;
 }
 
 /// The one deadline mechanism for every game: while a deadline has passed, expire it.
@@ -106,4 +126,27 @@ pub fn advance<G: Game>(game: &mut G, now: Timestamp) -> Vec<Vec<G::Event>> {
         }
     }
     applied
+}
+
+/// Test support for every game's random play: after `seat`'s accepted move that `before` called
+/// a secret submission, the decision must still be open as it was, waiting for the same seats
+/// less `seat`, with the same deadline.
+#[cfg(test)]
+pub(crate) fn assert_secret_submission_kept_the_decision<G: Game + std::fmt::Debug>(
+    before: &G,
+    after: &G,
+    seat: Seat,
+) {
+    let waiting: Vec<Seat> = before
+        .to_act()
+        .into_iter()
+        .filter(|other| *other != seat)
+        .collect();
+    assert!(
+        !waiting.is_empty(),
+        "a secret submission by {seat} closed the decision: {before:?}"
+    );
+    assert_eq!(after.to_act(), waiting, "after {seat}'s secret submission");
+    assert_eq!(after.deadline(), before.deadline(), "the deadline moved");
+    assert!(after.outcome().is_none(), "the game ended");
 }

@@ -91,7 +91,10 @@ pub struct Game {
     #[schema(example = "trade_or_duel")]
     pub kind: String,
     pub status: GameStatus,
-    /// The number of accepted inputs so far; a move must name the version it was made on.
+    /// Advances with every change others can see: a move must name the version it was made
+    /// on. A seat's secret submission in a simultaneous decision (submitting or replacing its
+    /// choice while others still decide) does not advance it, so deciding seats do not make
+    /// each other's reads stale and nobody can count submissions.
     pub version: i64,
     pub players: u8,
     /// The options as given at creation.
@@ -108,7 +111,8 @@ pub struct Game {
     pub deadline_at: Option<i64>,
     /// SHA-256 (hex) of the seed, published from creation so the deal can be checked at the end.
     pub seed_commitment: String,
-    /// The seed, revealed once the game is finished.
+    /// The seed, revealed once the game is finished, unless it would show the caller something
+    /// the rules keep hidden from it (see `GET /v1/games/{id}/moves`).
     pub seed: Option<String>,
     pub created_at: i64,
     pub started_at: Option<i64>,
@@ -199,7 +203,8 @@ pub struct EventQuery {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct EventEntry {
     pub seq: i64,
-    /// The version whose input produced this event (0: the start of play).
+    /// The game's `version` once the input that produced this event was applied (0: the start
+    /// of play).
     pub version: i64,
     pub event: GameEvent,
 }
@@ -216,13 +221,19 @@ pub struct EventPage {
 /// One accepted input of the move log.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct LoggedInput {
-    /// The version this input produced.
+    /// The input's place in the log, from 1: every input counts, secret submissions included.
+    pub seq: i64,
+    /// The game's `version` once this input was applied (a secret submission leaves it as it
+    /// was).
     pub version: i64,
     /// The seat that moved; absent for a deadline expiry.
     pub seat: Option<u8>,
-    /// The move; absent for a deadline expiry.
+    /// The move; absent for a deadline expiry and when `hidden`.
     #[serde(rename = "move")]
     pub body: Option<MoveBody>,
+    /// True when the rules keep this move's content from the caller even after the end
+    /// (Trade or Duel: a card choice in a trade the caller was not a party to).
+    pub hidden: bool,
     /// True when this input is the expiry of a deadline (the game applied its default moves).
     pub expired: bool,
     /// Unix seconds the server passed with this input.
@@ -236,8 +247,12 @@ pub struct MoveLog {
     pub players: u8,
     #[schema(value_type = Object)]
     pub options: serde_json::Map<String, serde_json::Value>,
-    pub seed: String,
+    /// The seed, whose SHA-256 is `seed_commitment`; null when it would show the caller
+    /// something the rules keep hidden from it (Trade or Duel: the deal of a game with a trade
+    /// the caller was not a party to).
+    pub seed: Option<String>,
     pub seed_commitment: String,
+    /// The explicit setup of a fixed-setup game; withheld whenever the seed is.
     #[schema(value_type = Option<SetupBody>)]
     pub setup: Option<serde_json::Value>,
     /// The `now` the game was set up with.

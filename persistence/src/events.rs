@@ -15,14 +15,20 @@ impl Database {
             .filter(events::seq.gt(after_seq))
             .order(events::seq.asc())
             .limit(limit.max(0))
-            .select((events::seq, events::move_seq, events::event))
-            .load::<(i64, i64, String)>(&mut self.conn()?)
+            .select((
+                events::seq,
+                events::move_seq,
+                events::public_version,
+                events::event,
+            ))
+            .load::<(i64, i64, i64, String)>(&mut self.conn()?)
             .db()?
             .into_iter()
-            .map(|(seq, move_seq, event)| {
+            .map(|(seq, move_seq, version, event)| {
                 Ok(EventRecord {
                     seq,
                     move_seq,
+                    version,
                     event: decode(&event, "event")?,
                 })
             })

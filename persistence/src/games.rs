@@ -46,6 +46,7 @@ impl Database {
             finished_at: None,
             deadline_at: None,
             updated_at: game.created_at,
+            public_version: 0,
             state_format: SNAPSHOT_FORMAT,
             set_aside_at: None,
             set_aside_reason: None,

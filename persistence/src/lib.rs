@@ -26,6 +26,6 @@ pub use error::Error;
 pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};
 pub use records::{
     AccountRecord, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
-    GameStart, GameStatus, InputRecord, NewAccount, NewGame, SeatRecord,
+    GameStart, GameStatus, InputRecord, NewAccount, NewGame, SeatRecord, Versions,
 };
 pub use snapshot::{SNAPSHOT_FORMAT, replay};

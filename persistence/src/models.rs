@@ -49,6 +49,7 @@ pub(crate) struct GameRow {
     pub finished_at: Option<i64>,
     pub deadline_at: Option<i64>,
     pub updated_at: i64,
+    pub public_version: i64,
     pub state_format: i32,
     pub set_aside_at: Option<i64>,
     pub set_aside_reason: Option<String>,
@@ -70,7 +71,9 @@ impl GameRow {
                 .transpose()?,
             fixed_setup: self.fixed_setup,
             status: parse_status(&self.status)?,
-            version: self.version,
+            // The column `version` is the revision; clients see `public_version`.
+            revision: self.version,
+            version: self.public_version,
             state: None,
             seats,
             created_by: parse_uuid(&self.created_by, "creator id")?,
@@ -113,6 +116,7 @@ pub(crate) struct MoveRow {
     pub seq: i64,
     pub input: String,
     pub applied_at: i64,
+    pub public_version: i64,
 }
 
 #[derive(Insertable)]
@@ -122,6 +126,7 @@ pub(crate) struct EventRow {
     pub seq: i64,
     pub move_seq: i64,
     pub event: String,
+    pub public_version: i64,
 }
 
 pub(crate) fn parse_uuid(text: &str, what: &str) -> Result<Uuid, Error> {

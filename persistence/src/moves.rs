@@ -19,13 +19,19 @@ pub(crate) fn load_inputs(conn: &mut AnyConnection, id: Uuid) -> Result<Vec<Inpu
     moves::table
         .filter(moves::game_id.eq(id.to_string()))
         .order(moves::seq.asc())
-        .select((moves::seq, moves::input, moves::applied_at))
-        .load::<(i64, String, i64)>(conn)
+        .select((
+            moves::seq,
+            moves::public_version,
+            moves::input,
+            moves::applied_at,
+        ))
+        .load::<(i64, i64, String, i64)>(conn)
         .db()?
         .into_iter()
-        .map(|(seq, input, now)| {
+        .map(|(seq, version, input, now)| {
             Ok(InputRecord {
                 seq,
+                version,
                 input: decode(&input, "input")?,
                 now,
             })

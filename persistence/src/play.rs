@@ -11,40 +11,49 @@ use crate::json::encode;
 use crate::models::{EventRow, MoveRow};
 use crate::schema::{events, games, moves, seats};
 use crate::snapshot::SNAPSHOT_FORMAT;
-use crate::{Commit, Database, Error, GameStart, GameStatus};
+use crate::{Commit, Database, Error, GameStart, GameStatus, Versions};
 
 impl Database {
-    /// Starts an open game whose seats are all taken: stores the first snapshot (version 0) and
-    /// the start events (seq 1.., move_seq 0). `Conflict("not_open")` unless still open;
+    /// Starts an open game whose seats are all taken: stores the first snapshot (revision and
+    /// version 0) and the start events (seq 1.., move_seq 0). `Conflict("not_open")` unless still open;
     /// `Conflict("not_full")` while a seat is free.
     #[tracing::instrument(skip(self, start))]
     pub fn start_game(&self, id: Uuid, start: &GameStart) -> Result<(), Error> {
         write_transaction(&mut *self.conn()?, |conn| start_in(conn, id, start))
     }
 
-    /// Commits accepted inputs if the game is still at `expected_version`, else
-    /// `Conflict("stale_version")`: the snapshot, one move row per input (seq expected+1, …) and
-    /// their events, all or nothing. Returns the new version, `expected_version + inputs`.
+    /// Commits accepted inputs if the game is still at `expected`, else
+    /// `Conflict("stale_version")`: the snapshot, one move row per input (seq revision+1, …) and
+    /// their events, all or nothing. Every input advances the revision; every input but a secret
+    /// submission advances the public version (and `updated_at`). Returns the new counters.
     /// With `key`, the response is kept under the idempotency key in the same transaction.
     #[tracing::instrument(skip(self, commit, key), fields(inputs = commit.inputs.len()))]
     pub fn commit(
         &self,
         id: Uuid,
-        expected_version: i64,
+        expected: Versions,
         commit: &Commit,
         key: Option<&NewIdempotencyKey>,
-    ) -> Result<i64, Error> {
+    ) -> Result<Versions, Error> {
         if commit.inputs.is_empty() {
-            // Without an input the version would not move and the swap would guard nothing.
+            // Without an input the revision would not move and the swap would guard nothing.
             return Err(Error::Backend(
                 "a commit needs at least one input".to_owned(),
             ));
         }
         let game_id = id.to_string();
         let state = encode(&commit.state, "state")?;
-        let added = i64::try_from(commit.inputs.len())
-            .map_err(|_| Error::Backend("too many inputs in one commit".to_owned()))?;
-        let new_version = expected_version + added;
+        // The counters after each input, in order.
+        let mut after = Vec::with_capacity(commit.inputs.len());
+        let mut counters = expected;
+        for input in &commit.inputs {
+            counters.revision += 1;
+            if !input.secret {
+                counters.version += 1;
+            }
+            after.push(counters);
+        }
+        let public_change = counters.version != expected.version;
         let finished_at = (commit.status == GameStatus::Finished).then_some(commit.now);
         let rows = commit
             .inputs
@@ -52,18 +61,21 @@ impl Database {
             .map(|input| encode(&input.input, "input"))
             .collect::<Result<Vec<_>, _>>()?;
         write_transaction(&mut *self.conn()?, |conn| {
+            // Both counters are checked: each advance of the public version also advances the
+            // revision, so this guards exactly what the revision does, and says so.
             let updated = diesel::update(
                 games::table
                     .filter(games::id.eq(&game_id))
-                    .filter(games::version.eq(expected_version)),
+                    .filter(games::version.eq(expected.revision))
+                    .filter(games::public_version.eq(expected.version)),
             )
             .set((
                 games::state.eq(Some(&state)),
-                games::version.eq(new_version),
+                games::version.eq(counters.revision),
+                games::public_version.eq(counters.version),
                 games::status.eq(commit.status.as_str()),
                 games::deadline_at.eq(commit.deadline_at),
                 games::finished_at.eq(finished_at),
-                games::updated_at.eq(commit.now),
                 games::state_format.eq(SNAPSHOT_FORMAT),
                 // The game moves again: whatever set it aside is resolved.
                 games::set_aside_at.eq(None::<i64>),
@@ -74,25 +86,38 @@ impl Database {
             if updated == 0 {
                 return Err(missing_or(conn, &game_id, "stale_version")?);
             }
+            if public_change {
+                // `updated_at` must not move with a secret submission either: nobody may learn
+                // from it that one happened.
+                diesel::update(games::table.filter(games::id.eq(&game_id)))
+                    .set(games::updated_at.eq(commit.now))
+                    .execute(conn)
+                    .db()?;
+            }
             let mut last_event = last_event_seq(conn, &game_id)?;
-            for ((input, text), move_seq) in
-                commit.inputs.iter().zip(rows).zip(expected_version + 1..)
-            {
+            for ((input, text), at) in commit.inputs.iter().zip(rows).zip(after) {
                 diesel::insert_into(moves::table)
                     .values(&MoveRow {
                         game_id: game_id.clone(),
-                        seq: move_seq,
+                        seq: at.revision,
                         input: text,
                         applied_at: input.now,
+                        public_version: at.version,
                     })
                     .execute(conn)
                     .unique_as("stale_version")?;
-                last_event = insert_events(conn, &game_id, last_event, move_seq, &input.events)?;
+                last_event = insert_events(
+                    conn,
+                    &game_id,
+                    last_event,
+                    (at.revision, at.version),
+                    &input.events,
+                )?;
             }
             if let Some(key) = key {
                 store_key(conn, id, key)?;
             }
-            Ok(new_version)
+            Ok(counters)
         })
     }
 }
@@ -111,6 +136,7 @@ pub(crate) fn start_in(conn: &mut AnyConnection, id: Uuid, start: &GameStart) ->
         games::state.eq(Some(&state)),
         games::state_format.eq(SNAPSHOT_FORMAT),
         games::version.eq(0_i64),
+        games::public_version.eq(0_i64),
         games::started_at.eq(Some(start.started_at)),
         games::deadline_at.eq(start.deadline_at),
         games::updated_at.eq(start.started_at),
@@ -133,7 +159,7 @@ pub(crate) fn start_in(conn: &mut AnyConnection, id: Uuid, start: &GameStart) ->
     if seated < i64::from(players) {
         return Err(Error::Conflict("not_full"));
     }
-    insert_events(conn, &game_id, 0, 0, &start.events)?;
+    insert_events(conn, &game_id, 0, (0, 0), &start.events)?;
     Ok(())
 }
 
@@ -156,12 +182,13 @@ fn last_event_seq(conn: &mut AnyConnection, game_id: &str) -> Result<i64, Error>
 }
 
 /// Appends events after `last_seq`, one row each (the multi-backend connection has no multi-row
-/// insert). Returns the last seq written.
+/// insert), with the seq and public version of the input that produced them. Returns the last
+/// seq written.
 fn insert_events(
     conn: &mut AnyConnection,
     game_id: &str,
     last_seq: i64,
-    move_seq: i64,
+    (move_seq, public_version): (i64, i64),
     batch: &[AnyEvent],
 ) -> Result<i64, Error> {
     let mut seq = last_seq;
@@ -173,6 +200,7 @@ fn insert_events(
                 seq,
                 move_seq,
                 event: encode(event, "event")?,
+                public_version,
             })
             .execute(conn)
             .unique_as("stale_version")?;

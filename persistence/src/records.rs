@@ -80,8 +80,9 @@ pub struct NewGame {
     pub created_at: i64,
 }
 
-/// A stored game with its seats. `version` counts the logged inputs; `state` is the snapshot
-/// after the last of them (none while the game is open).
+/// A stored game with its seats. `revision` counts the logged inputs; `version` is the version
+/// clients see, which a secret submission does not advance. `state` is the snapshot after the
+/// last input (none while the game is open).
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     pub id: Uuid,
@@ -92,6 +93,7 @@ pub struct GameRecord {
     pub setup: Option<AnySetup>,
     pub fixed_setup: bool,
     pub status: GameStatus,
+    pub revision: i64,
     pub version: i64,
     pub state: Option<AnyGame>,
     pub seats: Vec<SeatRecord>,
@@ -100,7 +102,25 @@ pub struct GameRecord {
     pub started_at: Option<i64>,
     pub finished_at: Option<i64>,
     pub deadline_at: Option<i64>,
+    /// When the public state last changed.
     pub updated_at: i64,
+}
+
+impl GameRecord {
+    /// The counters a commit on top of this record must find unchanged.
+    pub fn versions(&self) -> Versions {
+        Versions {
+            revision: self.revision,
+            version: self.version,
+        }
+    }
+}
+
+/// A game's two counters: the revision every input advances, and the public version.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Versions {
+    pub revision: i64,
+    pub version: i64,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -152,6 +172,9 @@ pub struct CommittedInput {
     pub input: Input<AnyMove>,
     pub now: i64,
     pub events: Vec<AnyEvent>,
+    /// A secret submission ([`domain::AnyGame::is_secret_submission`]): it advances the
+    /// revision but not the public version.
+    pub secret: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -159,12 +182,16 @@ pub struct EventRecord {
     pub seq: i64,
     /// The seq of the input that produced the event; 0 for the events of the start of play.
     pub move_seq: i64,
+    /// The public version after that input.
+    pub version: i64,
     pub event: AnyEvent,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct InputRecord {
     pub seq: i64,
+    /// The public version after this input.
+    pub version: i64,
     pub input: Input<AnyMove>,
     pub now: i64,
 }

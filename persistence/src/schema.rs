@@ -20,6 +20,7 @@ diesel::table! {
         setup -> Nullable<Text>,
         fixed_setup -> Bool,
         status -> Text,
+        /// The revision: advanced by every committed input; writes compare-and-swap on it.
         version -> BigInt,
         state -> Nullable<Text>,
         created_by -> Text,
@@ -27,7 +28,10 @@ diesel::table! {
         started_at -> Nullable<BigInt>,
         finished_at -> Nullable<BigInt>,
         deadline_at -> Nullable<BigInt>,
+        /// When the public state last changed (a secret submission does not count).
         updated_at -> BigInt,
+        /// The version clients see: a secret submission leaves it as it is.
+        public_version -> BigInt,
         state_format -> Integer,
         set_aside_at -> Nullable<BigInt>,
         set_aside_reason -> Nullable<Text>,
@@ -60,6 +64,7 @@ diesel::table! {
         seq -> BigInt,
         input -> Text,
         applied_at -> BigInt,
+        public_version -> BigInt,
     }
 }
 
@@ -69,6 +74,7 @@ diesel::table! {
         seq -> BigInt,
         move_seq -> BigInt,
         event -> Text,
+        public_version -> BigInt,
     }
 }
 

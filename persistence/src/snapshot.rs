@@ -84,7 +84,7 @@ fn store_rebuilt(conn: &mut AnyConnection, record: &GameRecord, state: &AnyGame)
         diesel::update(
             games::table
                 .filter(games::id.eq(record.id.to_string()))
-                .filter(games::version.eq(record.version)),
+                .filter(games::version.eq(record.revision)),
         )
         .set((
             games::state.eq(Some(text)),

@@ -48,8 +48,18 @@ fn status_of(state: &AnyGame) -> GameStatus {
 /// One event for one viewer.
 pub struct VisibleEvent {
     pub seq: i64,
+    /// The public version after the input that produced the event.
     pub version: i64,
     pub event: AnyEventView,
+}
+
+/// The published record of a finished game as one viewer may see it.
+pub struct PublishedLog {
+    pub game: GameRecord,
+    /// Each input, and whether the viewer may see its content.
+    pub inputs: Vec<(persistence::InputRecord, bool)>,
+    /// Whether the viewer may be given the seed and the explicit setup.
+    pub seed_visible: bool,
 }
 
 impl GameService {
@@ -195,6 +205,8 @@ impl GameService {
                 input: Input::Expire,
                 now,
                 events,
+                // A passed deadline closes a decision: everyone sees that.
+                secret: false,
             })
             .collect();
         let committed = self.commit(record, inputs, now, None)?;
@@ -206,7 +218,8 @@ impl GameService {
         Ok(committed)
     }
 
-    /// Writes the state in `record` with `inputs` on top of the version `record` was loaded at.
+    /// Writes the state in `record` with `inputs` on top of the revision `record` was loaded at;
+    /// `None` when another writer committed first.
     fn commit(
         &self,
         mut record: GameRecord,
@@ -224,9 +237,14 @@ impl GameService {
             inputs,
             now,
         };
-        match self.db.commit(record.id, record.version, &commit, key) {
-            Ok(version) => {
-                record.version = version;
+        let public_change = commit.inputs.iter().any(|input| !input.secret);
+        match self.db.commit(record.id, record.versions(), &commit, key) {
+            Ok(versions) => {
+                record.revision = versions.revision;
+                record.version = versions.version;
+                if public_change {
+                    record.updated_at = now;
+                }
                 record.status = commit.status;
                 record.deadline_at = commit.deadline_at;
                 if record.status == GameStatus::Finished && record.finished_at.is_none() {
@@ -243,7 +261,12 @@ impl GameService {
         }
     }
 
-    /// Applies `account`'s move made on `version`.
+    /// Applies `account`'s move made on `version` (the public version the caller read).
+    ///
+    /// The commit is a compare-and-swap on the revision. Losing it means another input was
+    /// committed meanwhile: the game is read again and, if its public version is still the one
+    /// the move was made on (the other input was a secret submission, which changed nothing the
+    /// caller could see), the move is applied again. A public change makes the move stale.
     pub fn submit_move(
         &self,
         account: Uuid,
@@ -253,42 +276,48 @@ impl GameService {
         now: i64,
         key: Option<&NewIdempotencyKey>,
     ) -> Result<GameRecord, ApiError> {
-        let mut record = self.current(id, now)?;
-        let mv = parse_move(record.kind, body)
-            .map_err(|error| ApiError::Malformed(format!("move: {error}")))?;
-        let seat = seat_of(&record, account);
-        let Some(state) = record.state.as_mut() else {
-            return Err(not_started());
-        };
-        let Some(seat) = seat else {
-            // The rules decide what an outsider is told (`game_over` or `not_a_player`).
-            let refusal = state.clone().apply(Actor::Outsider, mv, now).err();
-            return Err(refusal.map_or_else(
-                || ApiError::Internal("a move without a seat was accepted".to_owned()),
-                ApiError::from,
-            ));
-        };
-        if version != record.version {
-            self.metrics.version_conflict();
-            return Err(ApiError::Conflict {
-                code: "stale_version",
-                detail: format!(
-                    "the move was made on version {version}, the game is at version {}; fetch it again",
-                    record.version
-                ),
-            });
+        for _ in 0..RACE_RETRIES {
+            let mut record = self.current(id, now)?;
+            let mv = parse_move(record.kind, body.clone())
+                .map_err(|error| ApiError::Malformed(format!("move: {error}")))?;
+            let seat = seat_of(&record, account);
+            let Some(state) = record.state.as_mut() else {
+                return Err(not_started());
+            };
+            let Some(seat) = seat else {
+                // The rules decide what an outsider is told (`game_over` or `not_a_player`).
+                let refusal = state.clone().apply(Actor::Outsider, mv, now).err();
+                return Err(refusal.map_or_else(
+                    || ApiError::Internal("a move without a seat was accepted".to_owned()),
+                    ApiError::from,
+                ));
+            };
+            if version != record.version {
+                self.metrics.version_conflict();
+                return Err(ApiError::Conflict {
+                    code: "stale_version",
+                    detail: format!(
+                        "the move was made on version {version}, the game is at version {}; fetch it again",
+                        record.version
+                    ),
+                });
+            }
+            let secret = state.is_secret_submission(seat, &mv);
+            let events = state.apply(Actor::Seat(seat), mv.clone(), now)?;
+            let input = CommittedInput {
+                input: Input::Move { seat, mv },
+                now,
+                events,
+                secret,
+            };
+            if let Some(record) = self.commit(record, vec![input], now, key)? {
+                self.metrics.move_committed();
+                return Ok(record);
+            }
         }
-        let events = state.apply(Actor::Seat(seat), mv.clone(), now)?;
-        let input = CommittedInput {
-            input: Input::Move { seat, mv },
-            now,
-            events,
-        };
-        let committed = self
-            .commit(record, vec![input], now, key)?
-            .ok_or_else(|| ApiError::from(persistence::Error::Conflict("stale_version")))?;
-        self.metrics.move_committed();
-        Ok(committed)
+        Err(ApiError::Unavailable(
+            "the game kept changing under this request".to_owned(),
+        ))
     }
 
     /// The legal moves of `account`'s seat.
@@ -332,7 +361,7 @@ impl GameService {
                     .event_view(&entry.event, viewer)
                     .map(|event| VisibleEvent {
                         seq: entry.seq,
-                        version: entry.move_seq,
+                        version: entry.version,
                         event,
                     })
             })
@@ -340,21 +369,37 @@ impl GameService {
         Ok((record, events, last_seq))
     }
 
-    /// The whole move log of a finished game, with its seed.
-    pub fn move_log(
-        &self,
-        id: Uuid,
-        now: i64,
-    ) -> Result<(GameRecord, Vec<persistence::InputRecord>), ApiError> {
-        let record = self.current(id, now)?;
-        if record.status != GameStatus::Finished {
+    /// The move log of a finished game as `account` may see it, with its seed unless the rules
+    /// keep what the seed would reveal from this viewer. The log is replayed from the start to
+    /// ask the rules, input by input, what the viewer may see of it.
+    pub fn move_log(&self, account: Uuid, id: Uuid, now: i64) -> Result<PublishedLog, ApiError> {
+        let game = self.current(id, now)?;
+        let (GameStatus::Finished, Some(state)) = (game.status, game.state.as_ref()) else {
             return Err(ApiError::Conflict {
                 code: "game_not_over",
                 detail: "the move log and the seed are revealed when the game is over".to_owned(),
             });
-        }
+        };
+        let viewer = super::render::viewer_of(&game, account);
+        let seed_visible = state.seed_visible(viewer);
         let inputs = self.db.inputs(id)?;
-        Ok((record, inputs))
+        let (start, _) = AnyGame::create(
+            game.kind,
+            i64::from(game.players),
+            &game.options,
+            &game.seed,
+            game.setup.clone(),
+            game.started_at.unwrap_or(game.created_at),
+        )
+        .map_err(|error| ApiError::Internal(format!("stored game does not set up: {error}")))?;
+        let visible = start
+            .published_log_visibility(inputs.iter().map(|entry| (&entry.input, entry.now)), viewer)
+            .map_err(|error| ApiError::Internal(format!("stored log does not replay: {error}")))?;
+        Ok(PublishedLog {
+            game,
+            inputs: inputs.into_iter().zip(visible).collect(),
+            seed_visible,
+        })
     }
 
     pub fn list_games(&self, account: Uuid, query: GameQuery) -> Result<GamePage, ApiError> {

@@ -61,7 +61,11 @@ pub fn render_game(game: &GameRecord, account: Uuid) -> Game {
             .unwrap_or_default(),
         deadline_at: game.state.as_ref().and_then(|state| state.deadline()),
         seed_commitment: game.seed.commitment(),
-        seed: finished.then(|| game.seed.as_str().to_owned()),
+        seed: game
+            .state
+            .as_ref()
+            .filter(|state| finished && state.seed_visible(viewer))
+            .map(|_| game.seed.as_str().to_owned()),
         created_at: game.created_at,
         started_at: game.started_at,
         finished_at: game.finished_at,

@@ -1,20 +1,20 @@
 use std::sync::{Arc, Barrier};
 
 use domain::{AnyGame, Input};
-use persistence::{CommittedInput, Database, Error, GameStatus};
+use persistence::{CommittedInput, Database, Error, GameStatus, Versions};
 use uuid::Uuid;
 
-use crate::support::{TestDb, commit_of, initial_state, per_backend, play, started_game};
+use crate::support::{TestDb, at, commit_of, initial_state, per_backend, play, started_game};
 
-/// Plays `count` moves from `state` as one commit at `expected`; returns the new version.
+/// Plays `count` moves from `state` as one commit at `expected`; returns the new counters.
 fn commit_moves(
     db: &Database,
     id: Uuid,
-    expected: i64,
+    expected: Versions,
     state: &mut AnyGame,
     count: usize,
     now: i64,
-) -> i64 {
+) -> Versions {
     let inputs: Vec<CommittedInput> = (0..count).map(|_| play(state, now)).collect();
     db.commit(id, expected, &commit_of(state, inputs, now), None)
         .unwrap()
@@ -28,11 +28,12 @@ fn a_commit_stores_the_state_the_inputs_and_their_events(db: &TestDb) {
     let second = play(&mut state, 2_011);
     let commit = commit_of(&state, vec![first.clone(), second.clone()], 2_011);
 
-    let version = db.commit(id, 0, &commit, None).unwrap();
+    let versions = db.commit(id, at(0, 0), &commit, None).unwrap();
 
-    assert_eq!(version, 2);
+    // A declaration and an answer: both public.
+    assert_eq!(versions, at(2, 2));
     let game = db.game(id).unwrap();
-    assert_eq!(game.version, 2);
+    assert_eq!(game.versions(), at(2, 2));
     assert_eq!(game.state.as_ref(), Some(&state));
     assert_eq!(game.status, GameStatus::Active);
     assert_eq!(game.updated_at, 2_011);
@@ -41,11 +42,11 @@ fn a_commit_stores_the_state_the_inputs_and_their_events(db: &TestDb) {
     let inputs = db.inputs(id).unwrap();
     let logged: Vec<_> = inputs
         .iter()
-        .map(|r| (r.seq, r.input.clone(), r.now))
+        .map(|r| (r.seq, r.version, r.input.clone(), r.now))
         .collect();
     assert_eq!(
         logged,
-        vec![(1, first.input, 2_010), (2, second.input, 2_011)]
+        vec![(1, 1, first.input, 2_010), (2, 2, second.input, 2_011)]
     );
 
     let events = db.events(id, start_events, 1_000).unwrap();
@@ -57,6 +58,7 @@ fn a_commit_stores_the_state_the_inputs_and_their_events(db: &TestDb) {
         .iter()
         .map(|e| (e.move_seq, e.event.clone()))
         .collect();
+    assert!(events.iter().all(|e| e.version == e.move_seq));
     assert_eq!(stored, expected);
     let seqs: Vec<i64> = events.iter().map(|e| e.seq).collect();
     let continued: Vec<i64> = (start_events + 1..).take(events.len()).collect();
@@ -77,42 +79,43 @@ fn of_two_commits_for_the_same_version_the_second_is_stale(db: &TestDb) {
         commit_of(&theirs, vec![input], 2_020)
     };
 
-    assert_eq!(db.commit(id, 0, &our_commit, None).unwrap(), 1);
-    let result = db.commit(id, 0, &their_commit, None);
+    assert_eq!(db.commit(id, at(0, 0), &our_commit, None).unwrap(), at(1, 1));
+    let result = db.commit(id, at(0, 0), &their_commit, None);
 
     assert!(
         matches!(result, Err(Error::Conflict("stale_version"))),
         "{result:?}"
     );
     let game = db.game(id).unwrap();
-    assert_eq!((game.version, game.updated_at), (1, 2_010));
+    assert_eq!((game.versions(), game.updated_at), (at(1, 1), 2_010));
     assert_eq!(db.inputs(id).unwrap().len(), 1);
 }
 
 per_backend!(concurrent_commits_for_the_same_version_have_exactly_one_winner);
 fn concurrent_commits_for_the_same_version_have_exactly_one_winner(db: &TestDb) {
     let (id, mut state) = started_game(db, 2_000, None);
-    for version in 0..10 {
+    let mut expected = at(0, 0);
+    for step in 0..10 {
         let mut candidate = state.clone();
-        let input = play(&mut candidate, 2_100 + version);
-        let commit = commit_of(&candidate, vec![input], 2_100 + version);
+        let input = play(&mut candidate, 2_100 + step);
+        let commit = commit_of(&candidate, vec![input], 2_100 + step);
         let barrier = Arc::new(Barrier::new(2));
 
-        let results: Vec<Result<i64, Error>> = std::thread::scope(|scope| {
+        let results: Vec<Result<Versions, Error>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..2)
                 .map(|_| {
                     let barrier = Arc::clone(&barrier);
                     let commit = &commit;
                     scope.spawn(move || {
                         barrier.wait();
-                        db.commit(id, version, commit, None)
+                        db.commit(id, expected, commit, None)
                     })
                 })
                 .collect();
             handles.into_iter().map(|h| h.join().unwrap()).collect()
         });
 
-        let won: Vec<i64> = results
+        let won: Vec<Versions> = results
             .iter()
             .filter_map(|r| r.as_ref().ok().copied())
             .collect();
@@ -121,10 +124,11 @@ fn concurrent_commits_for_the_same_version_have_exactly_one_winner(db: &TestDb) 
             .filter(|r| matches!(r, Err(Error::Conflict("stale_version"))))
             .count();
         assert_eq!(
-            (won, stale),
-            (vec![version + 1], 1),
-            "from version {version}: {results:?}"
+            (won.iter().map(|v| v.revision).collect::<Vec<_>>(), stale),
+            (vec![expected.revision + 1], 1),
+            "from {expected:?}: {results:?}"
         );
+        expected = won[0];
         state = candidate;
     }
     let inputs = db.inputs(id).unwrap();
@@ -141,17 +145,17 @@ fn committing_to_an_unknown_game_is_not_found_and_an_empty_commit_is_refused(db:
     let input = play(&mut state, 10);
     let commit = commit_of(&state, vec![input], 10);
     assert!(matches!(
-        db.commit(Uuid::new_v4(), 0, &commit, None),
+        db.commit(Uuid::new_v4(), at(0, 0), &commit, None),
         Err(Error::NotFound)
     ));
 
     let (id, state) = started_game(db, 2_000, None);
     let empty = commit_of(&state, Vec::new(), 2_001);
     assert!(matches!(
-        db.commit(id, 0, &empty, None),
+        db.commit(id, at(0, 0), &empty, None),
         Err(Error::Backend(_))
     ));
-    assert_eq!(db.game(id).unwrap().version, 0);
+    assert_eq!(db.game(id).unwrap().versions(), at(0, 0));
 }
 
 per_backend!(a_finishing_commit_records_the_end);
@@ -162,7 +166,7 @@ fn a_finishing_commit_records_the_end(db: &TestDb) {
     commit.status = GameStatus::Finished;
     commit.deadline_at = None;
 
-    db.commit(id, 0, &commit, None).unwrap();
+    db.commit(id, at(0, 0), &commit, None).unwrap();
 
     let game = db.game(id).unwrap();
     assert_eq!(game.status, GameStatus::Finished);
@@ -174,9 +178,9 @@ fn a_finishing_commit_records_the_end(db: &TestDb) {
 per_backend!(events_page_after_a_seq_in_ascending_order);
 fn events_page_after_a_seq_in_ascending_order(db: &TestDb) {
     let (id, mut state) = started_game(db, 2_000, None);
-    let mut version = 0;
+    let mut versions = at(0, 0);
     for step in 0..4 {
-        version = commit_moves(db, id, version, &mut state, 1, 2_010 + step);
+        versions = commit_moves(db, id, versions, &mut state, 1, 2_010 + step);
     }
     let all = db.events(id, 0, 10_000).unwrap();
     assert!(all.len() >= 3, "too few events to page: {}", all.len());
@@ -194,14 +198,14 @@ fn events_page_after_a_seq_in_ascending_order(db: &TestDb) {
 per_backend!(inputs_come_back_in_log_order_and_replay_to_the_stored_state);
 fn inputs_come_back_in_log_order_and_replay_to_the_stored_state(db: &TestDb) {
     let (id, mut state) = started_game(db, 2_000, None);
-    let mut version = 0;
+    let mut versions = at(0, 0);
     for (step, count) in [2_usize, 1, 3].into_iter().enumerate() {
-        version = commit_moves(db, id, version, &mut state, count, 2_010 + step as i64);
+        versions = commit_moves(db, id, versions, &mut state, count, 2_010 + step as i64);
     }
 
     let inputs = db.inputs(id).unwrap();
 
-    assert_eq!(version, 6);
+    assert_eq!(versions.revision, 6);
     assert_eq!(
         inputs.iter().map(|i| i.seq).collect::<Vec<_>>(),
         vec![1, 2, 3, 4, 5, 6]
@@ -212,4 +216,59 @@ fn inputs_come_back_in_log_order_and_replay_to_the_stored_state(db: &TestDb) {
         replayed.apply_input(&record.input, record.now).unwrap();
     }
     assert_eq!(Some(replayed), db.game(id).unwrap().state);
+}
+
+per_backend!(a_secret_submission_advances_the_revision_only);
+fn a_secret_submission_advances_the_revision_only(db: &TestDb) {
+    let (id, mut state) = started_game(db, 2_000, None);
+    // A trade of one card: the declaration and the answer are public, the first of the two
+    // card choices is a secret submission, the second resolves the trade.
+    let opening: Vec<CommittedInput> = (0..2).map(|i| play(&mut state, 2_010 + i)).collect();
+    assert!(opening.iter().all(|input| !input.secret));
+    let opened = db
+        .commit(id, at(0, 0), &commit_of(&state, opening, 2_011), None)
+        .unwrap();
+    let events_before = db.events(id, 0, 1_000).unwrap().len();
+
+    let choice = play(&mut state, 2_020);
+    assert!(choice.secret, "{:?}", choice.input);
+    let chosen = db
+        .commit(id, opened, &commit_of(&state, vec![choice], 2_020), None)
+        .unwrap();
+
+    assert_eq!(chosen, at(3, 2));
+    let game = db.game(id).unwrap();
+    assert_eq!(game.versions(), at(3, 2));
+    assert_eq!(
+        game.updated_at, 2_011,
+        "updated_at shows no secret submission"
+    );
+    let events = db.events(id, 0, 1_000).unwrap();
+    let new: Vec<(i64, i64)> = events[events_before..]
+        .iter()
+        .map(|e| (e.move_seq, e.version))
+        .collect();
+    assert_eq!(new, vec![(3, 2)], "the commit event, at the public version");
+    // A writer that read before the secret submission has lost the race.
+    let mut stale = state.clone();
+    let late = play(&mut stale, 2_030);
+    assert!(matches!(
+        db.commit(id, opened, &commit_of(&stale, vec![late], 2_030), None),
+        Err(Error::Conflict("stale_version"))
+    ));
+
+    let last = play(&mut state, 2_040);
+    assert!(!last.secret);
+    let resolved = db
+        .commit(id, chosen, &commit_of(&state, vec![last], 2_040), None)
+        .unwrap();
+    assert_eq!(resolved, at(4, 3));
+    assert_eq!(db.game(id).unwrap().updated_at, 2_040);
+    let logged: Vec<(i64, i64)> = db
+        .inputs(id)
+        .unwrap()
+        .iter()
+        .map(|input| (input.seq, input.version))
+        .collect();
+    assert_eq!(logged, vec![(1, 1), (2, 2), (3, 2), (4, 3)]);
 }

@@ -1,6 +1,6 @@
 use persistence::{GameRecord, NewIdempotencyKey, StoredResponse};
 
-use crate::support::{TestDb, commit_of, per_backend, play, started_game};
+use crate::support::{TestDb, at, commit_of, per_backend, play, started_game};
 
 fn respond(game: &GameRecord) -> StoredResponse {
     StoredResponse {
@@ -22,7 +22,7 @@ fn a_key_is_kept_with_its_write_and_a_second_write_with_it_rolls_back(db: &TestD
             respond: &respond,
         };
         let first = play(&mut state, 2_010);
-        db.commit(id, 0, &commit_of(&state, vec![first], 2_010), Some(&key))
+        db.commit(id, at(0, 0), &commit_of(&state, vec![first], 2_010), Some(&key))
             .unwrap();
         let kept = db.idempotency_record(account, "k-1").unwrap().unwrap();
         assert_eq!(kept.fingerprint, "f");
@@ -31,12 +31,12 @@ fn a_key_is_kept_with_its_write_and_a_second_write_with_it_rolls_back(db: &TestD
 
         // Another process applying a write under the same key: nothing of it is kept.
         let second = play(&mut state, 2_020);
-        let again = db.commit(id, 1, &commit_of(&state, vec![second], 2_020), Some(&key));
+        let again = db.commit(id, at(1, 1), &commit_of(&state, vec![second], 2_020), Some(&key));
         assert!(matches!(
             again,
             Err(persistence::Error::Conflict("idempotency_key_used"))
         ));
-        assert_eq!(db.game(id).unwrap().version, 1);
+        assert_eq!(db.game(id).unwrap().versions(), at(1, 1));
         assert_eq!(db.inputs(id).unwrap().len(), 1);
 
         assert!(db.idempotency_record(account, "other").unwrap().is_none());

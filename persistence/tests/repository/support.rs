@@ -4,7 +4,9 @@ use std::path::PathBuf;
 use std::sync::Once;
 
 use domain::{AnyEvent, AnyGame, AnyLegalMoves, AnyMove, GameKind, Input, OptionMap, Seed};
-use persistence::{CommittedInput, Database, GameStart, GameStatus, NewAccount, NewGame, testing};
+use persistence::{
+    CommittedInput, Database, GameStart, GameStatus, NewAccount, NewGame, Versions, testing,
+};
 use uuid::Uuid;
 
 pub const POSTGRES_URL_VAR: &str = "CARDTABLE_TEST_POSTGRES_URL";
@@ -200,9 +202,20 @@ pub fn started_game(db: &Database, started_at: i64, deadline_at: Option<i64>) ->
 pub fn play(state: &mut AnyGame, now: i64) -> CommittedInput {
     let seat = *state.to_act().first().expect("someone is to act");
     let mv = first_move(state.legal_moves(seat)).expect("a legal move");
+    let secret = state.is_secret_submission(seat, &mv);
     let input = Input::Move { seat, mv };
     let events = state.apply_input(&input, now).unwrap();
-    CommittedInput { input, now, events }
+    CommittedInput {
+        input,
+        now,
+        events,
+        secret,
+    }
+}
+
+/// The counters of a game that has committed `revision` inputs, `version` of them public.
+pub fn at(revision: i64, version: i64) -> Versions {
+    Versions { revision, version }
 }
 
 #[allow(

@@ -1,6 +1,6 @@
 //! Trade or Duel played to the end over HTTP.
 
-use blackbox::json::{seats, text};
+use blackbox::json::{array, int, seats, text};
 use blackbox::{Player, TestApp, per_backend, replay, sha256_hex, spectator_view_json};
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
@@ -25,8 +25,16 @@ pub(crate) async fn start_deal_a(app: &TestApp, players: &[Player], options: Val
     .await
 }
 
-/// Plays the game to its end: whoever must act picks a legal move at random.
-async fn play_out(app: &TestApp, players: &[Player], id: &str, rng: &mut StdRng) -> Value {
+/// Plays the game to its end: whoever must act picks a legal move at random. With
+/// `duels_only` nobody trades; otherwise the first declaration is a trade.
+async fn play_out(
+    app: &TestApp,
+    players: &[Player],
+    id: &str,
+    duels_only: bool,
+    rng: &mut StdRng,
+) -> Value {
+    let mut traded = false;
     for _ in 0..500 {
         let game = app.game(&players[0], id).await;
         if game["status"] == "finished" {
@@ -38,17 +46,45 @@ async fn play_out(app: &TestApp, players: &[Player], id: &str, rng: &mut StdRng)
             "a running game waits for nobody: {game}"
         );
         let seat = to_act[rng.random_range(0..to_act.len())];
-        app.play_random(&players[seat], id, rng).await;
+        let legal = app.legal_moves(&players[seat], id).await;
+        let moves: Vec<Value> = array(&legal["legal_moves"])
+            .into_iter()
+            .filter(|mv| match mv["action"].as_str() {
+                Some("trade") => !duels_only,
+                Some(_) => duels_only || traded,
+                None => true,
+            })
+            .collect();
+        assert!(
+            !moves.is_empty(),
+            "seat {seat} must act but has no legal move"
+        );
+        let mv = moves[rng.random_range(0..moves.len())].clone();
+        traded |= mv["action"] == "trade";
+        let reply = app
+            .post_move(&players[seat], id, &legal["version"], &mv)
+            .await;
+        assert_eq!(reply.status, 200, "legal move {mv} refused: {}", reply.text);
     }
     panic!("the game did not end within 500 moves");
 }
 
-per_backend!(four_accounts_play_complete_games_and_anyone_can_replay_them);
-async fn four_accounts_play_complete_games_and_anyone_can_replay_them(app: TestApp) {
+/// The pairs of seats that traded, from the public event log.
+fn trade_parties(events: &Value) -> Vec<[u64; 2]> {
+    array(&events["events"])
+        .iter()
+        .map(|entry| &entry["event"])
+        .filter(|event| event["type"] == "trade_resolved")
+        .map(|event| [int(&event["active"]) as u64, int(&event["target"]) as u64])
+        .collect()
+}
+
+per_backend!(four_accounts_play_complete_games_and_whoever_may_see_all_can_replay_them);
+async fn four_accounts_play_complete_games_and_whoever_may_see_all_can_replay_them(app: TestApp) {
     let players = four_players(&app).await;
     let spectator = app.player("spectator").await;
     let mut rng = StdRng::seed_from_u64(7);
-    for turns_each in [1, 3] {
+    for (turns_each, duels_only) in [(1, true), (3, false), (2, false)] {
         let request =
             json!({"kind": "trade_or_duel", "players": 4, "options": {"turns_each": turns_each}});
         let id = app
@@ -59,20 +95,43 @@ async fn four_accounts_play_complete_games_and_anyone_can_replay_them(app: TestA
             )
             .await;
         let commitment = app.game(&spectator, &id).await["seed_commitment"].clone();
-        let finished = play_out(&app, &players, &id, &mut rng).await;
-
+        let finished = play_out(&app, &players, &id, duels_only, &mut rng).await;
         let outcome = &finished["outcome"];
         assert_eq!(outcome["ranking"].as_array().map(Vec::len), Some(4));
         assert!(finished["view"]["result"].is_object());
-        assert_eq!(sha256_hex(&text(&finished["seed"])), text(&commitment));
+        let trades = trade_parties(&app.events(&spectator, &id).await);
+        assert_eq!(trades.is_empty(), duels_only);
 
-        let log = app.move_log(&spectator, &id).await;
-        assert_eq!(
-            log["inputs"].as_array().map(Vec::len),
-            finished["version"].as_u64().map(|v| v as usize)
-        );
-        let seen = app.game(&spectator, &id).await["view"].clone();
-        assert_eq!(spectator_view_json(&replay(&log)), seen);
+        let viewers = (0..4_u64)
+            .map(|seat| (Some(seat), &players[seat as usize]))
+            .chain([(None, &spectator)]);
+        for (seat, viewer) in viewers {
+            let party_to_all = trades
+                .iter()
+                .all(|pair| seat.is_some_and(|seat| pair.contains(&seat)));
+            let game = app.game(viewer, &id).await;
+            let log = app.move_log(viewer, &id).await;
+            assert_eq!(log["seed"], game["seed"]);
+            assert_eq!(log["seed"].is_string(), party_to_all, "{log}");
+            let inputs = array(&log["inputs"]);
+            let last = inputs.last().cloned().unwrap_or_default();
+            assert_eq!(last["version"], finished["version"]);
+            assert_eq!(
+                inputs.iter().map(|i| i["seq"].clone()).collect::<Vec<_>>(),
+                (1..=inputs.len()).map(|seq| json!(seq)).collect::<Vec<_>>()
+            );
+            if !party_to_all {
+                continue;
+            }
+            // Whoever gets the seed may see every input, and can check and replay it all.
+            assert!(inputs.iter().all(|input| input["hidden"] == false), "{log}");
+            assert_eq!(sha256_hex(&text(&log["seed"])), text(&commitment));
+            let replayed = replay(&log);
+            assert_eq!(
+                spectator_view_json(&replayed),
+                app.game(&spectator, &id).await["view"]
+            );
+        }
     }
 }
 

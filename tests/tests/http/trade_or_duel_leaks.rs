@@ -144,3 +144,126 @@ fn cards_in(value: &Value) -> Vec<u64> {
         .filter_map(Value::as_u64)
         .collect()
 }
+
+/// The rules' example E10, a complete game with seven trades: each input with the parties of
+/// the trade it is a card choice in, if it is one.
+fn e10_inputs() -> Vec<(usize, Value, Option<[usize; 2]>)> {
+    let declare =
+        |target: u8, action: &str| json!({"type": "declare", "target": target, "action": action});
+    let answer = |count: u8| json!({"type": "answer", "count": count});
+    let choose = |card: u8| json!({"type": "choose_cards", "cards": [card]});
+    vec![
+        (0, declare(1, "trade"), None),
+        (1, answer(1), None),
+        (0, choose(12), Some([0, 1])),
+        (1, choose(8), Some([0, 1])),
+        (1, declare(3, "duel"), None),
+        (3, answer(1), None),
+        (1, choose(17), None),
+        (3, choose(10), None),
+        (2, declare(0, "duel"), None),
+        (0, answer(1), None),
+        (2, choose(15), None),
+        (0, choose(8), None),
+        (3, declare(2, "trade"), None),
+        (2, choose(15), Some([2, 3])),
+        (0, declare(2, "trade"), None),
+        (2, choose(2), Some([0, 2])),
+        (1, declare(2, "duel"), None),
+        (2, answer(2), None),
+        (3, declare(1, "trade"), None),
+        (1, choose(17), Some([1, 3])),
+        (0, declare(3, "trade"), None),
+        (1, declare(3, "trade"), None),
+        (1, choose(12), Some([1, 3])),
+        (3, declare(0, "trade"), None),
+    ]
+}
+
+per_backend!(trade_values_stay_hidden_from_onlookers_after_the_end_in_every_endpoint);
+/// After E10 has ended, every endpoint keeps each trade's cards from everyone but its two
+/// parties (rule D6): the events, the move log, the seed and the setup, the view.
+async fn trade_values_stay_hidden_from_onlookers_after_the_end_in_every_endpoint(app: TestApp) {
+    let players = app.seat_players(4).await;
+    let spectator = app.player("spectator").await;
+    let setup = json!({"hands": [[5, 12], [8, 17], [2, 15], [9, 10]], "first_player": 0});
+    let others: Vec<&Player> = players[1..].iter().collect();
+    let id = app
+        .start_game(
+            &players[0],
+            &others,
+            json!({"kind": "trade_or_duel", "players": 4, "setup": setup}),
+        )
+        .await;
+    let inputs = e10_inputs();
+    for (seat, mv, _) in &inputs {
+        let reply = app.play(&players[*seat], &id, mv.clone()).await;
+        assert_eq!(reply.status, 200, "P{seat} {mv}: {}", reply.text);
+    }
+    let viewers: Vec<(Option<usize>, &Player)> = (0..4)
+        .map(|seat| (Some(seat), &players[seat]))
+        .chain([(None, &spectator)])
+        .collect();
+    for (seat, viewer) in viewers {
+        let who = format!("{} (seat {seat:?})", viewer.username);
+        let party = |pair: [usize; 2]| seat.is_some_and(|seat| pair.contains(&seat));
+        let game = app.game(viewer, &id).await;
+        assert_eq!(game["status"], "finished", "{who}");
+        assert_eq!(game["view"]["result"]["winner"], 0, "{who}");
+        // Nobody was a party to all seven trades: the seed would rebuild the deal.
+        assert!(game["seed"].is_null(), "{who}: {}", game["seed"]);
+        let view_text = game["view"].to_string();
+        assert!(!view_text.contains("gave"), "{who}: {view_text}");
+
+        let events = app.events(viewer, &id).await;
+        let mut trades = 0;
+        for entry in array(&events["events"]) {
+            let event = &entry["event"];
+            match event["type"].as_str() {
+                Some("trade_resolved") => {
+                    trades += 1;
+                    let pair = [
+                        event["active"].as_u64().unwrap_or(9) as usize,
+                        event["target"].as_u64().unwrap_or(9) as usize,
+                    ];
+                    for field in ["active_gave", "target_gave"] {
+                        assert_eq!(event[field].is_array(), party(pair), "{who}: {event}");
+                    }
+                }
+                Some("committed") => {
+                    let own = seat.is_some_and(|seat| event["seat"] == seat);
+                    assert_eq!(event["cards"].is_array(), own, "{who}: {event}");
+                }
+                _ => {}
+            }
+        }
+        assert_eq!(trades, 7, "{who}");
+
+        let log = app.move_log(viewer, &id).await;
+        assert!(
+            log["seed"].is_null() && log["setup"].is_null(),
+            "{who}: {log}"
+        );
+        let logged = array(&log["inputs"]);
+        assert_eq!(logged.len(), inputs.len(), "{who}");
+        for (entry, (mover, mv, trade)) in logged.iter().zip(&inputs) {
+            assert_eq!(entry["seat"], json!(mover), "{who}: {entry}");
+            let hidden = trade.is_some_and(|pair| !party(pair));
+            assert_eq!(entry["hidden"], hidden, "{who}: {entry}");
+            let shown = if hidden { Value::Null } else { mv.clone() };
+            assert_eq!(entry["move"], shown, "{who}: {entry}");
+        }
+        if seat.is_some() {
+            let legal = app.legal_moves(viewer, &id).await;
+            assert_eq!(legal["legal_moves"], json!([]), "{who}");
+        }
+        let refused = app
+            .play(
+                viewer,
+                &id,
+                json!({"type": "declare", "target": 1, "action": "duel"}),
+            )
+            .await;
+        assert_eq!(refused.code(), "game_over", "{who}: {}", refused.text);
+    }
+}

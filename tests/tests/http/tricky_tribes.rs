@@ -710,9 +710,19 @@ async fn random_complete_games_follow_the_rules_to_the_end(app: TestApp) {
             .body;
         assert_eq!(log["seed"], seed, "{context}");
         let inputs = array(&log["inputs"]);
-        assert_eq!(Some(inputs.len() as u64), finished["version"].as_u64());
+        let last = inputs.last().map(|input| input["version"].clone());
+        assert_eq!(last, Some(finished["version"].clone()), "{context}");
+        let mut version = 0;
         for (index, input) in inputs.iter().enumerate() {
-            assert_eq!(input["version"], index + 1, "{context}: {input}");
+            assert_eq!(input["seq"], index + 1, "{context}: {input}");
+            // Every input is public but a trim that leaves another seat to trim.
+            let trim = input["move"]["type"] == "trim_discard";
+            let next = input["version"].as_u64().unwrap_or_default();
+            assert!(
+                next == version + 1 || (trim && next == version),
+                "{context}: {input} after version {version}"
+            );
+            version = next;
             assert_eq!(
                 input["expired"], false,
                 "{context}: nobody missed a deadline"
@@ -1218,6 +1228,36 @@ async fn a_missed_deadline_applies_the_default_move_without_any_request(app: Tes
         }
 
         play_out(&app, p, &stop.id, &mut rng).await;
+        // The judged trick records mark the cards played by timeout, and only those.
+        let finished = app.game(&p[0], &stop.id).await;
+        let marked: Vec<(Value, Value, Value)> = array(&finished["view"]["tricks"])
+            .into_iter()
+            .flat_map(|record| {
+                array(&record["plays"])
+                    .into_iter()
+                    .filter(|play| play["timeout"] == true)
+                    .map(move |play| {
+                        (
+                            record["number"].clone(),
+                            play["position"].clone(),
+                            play["card"].clone(),
+                        )
+                    })
+            })
+            .collect();
+        let played_by_timeout: Vec<(Value, Value, Value)> = stop
+            .events
+            .iter()
+            .filter(|event| event["type"] == "card_played")
+            .map(|event| {
+                (
+                    event["trick"].clone(),
+                    event["position"].clone(),
+                    event["card"].clone(),
+                )
+            })
+            .collect();
+        assert_eq!(marked, played_by_timeout, "{context}");
         let log = app
             .get(&p[0], &format!("/v1/games/{}/moves", stop.id))
             .await

@@ -9,55 +9,63 @@ use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
-/// The move log and the seed of a finished game: everything needed to replay it and check
-/// that the deal matches the seed commitment published at creation.
+/// The move log and the seed of a finished game, as the caller may see them: everything needed
+/// to replay it and check that the deal matches the seed commitment published at creation,
+/// except what the game's rules keep hidden from the caller even after the end (Trade or
+/// Duel: the cards of trades the caller was not a party to).
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
     params(("id" = Uuid, Path, description = "The game id")),
     responses(
-        (status = 200, description = "The whole move log", body = MoveLog),
+        (status = 200, description = "The move log as the caller may see it", body = MoveLog),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_over`: revealed only at the end", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/games/{id}/moves")]
-#[tracing::instrument(skip_all, fields(game_id = %id))]
+#[tracing::instrument(skip_all, fields(game_id = %id, account = %account.id))]
 pub async fn get_moves(
     service: web::Data<GameService>,
-    _account: AuthenticatedAccount,
+    account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let id = id.into_inner();
-    let (game, inputs) = blocking(move || service.move_log(id, service.now())).await?;
-    let inputs = inputs
+    let log = blocking(move || service.move_log(account.id, id, service.now())).await?;
+    let game = log.game;
+    let inputs = log
+        .inputs
         .into_iter()
-        .map(|entry| match entry.input {
-            Input::Move { seat, mv } => LoggedInput {
-                version: entry.seq,
-                seat: Some(seat.0),
-                body: Some(mv.into()),
-                expired: false,
+        .map(|(entry, visible)| {
+            let expired = matches!(entry.input, Input::Expire);
+            let (seat, body) = match entry.input {
+                Input::Move { seat, mv } => (Some(seat.0), visible.then(|| mv.into())),
+                Input::Expire => (None, None),
+            };
+            LoggedInput {
+                seq: entry.seq,
+                version: entry.version,
+                seat,
+                body,
+                hidden: !visible,
+                expired,
                 now: entry.now,
-            },
-            Input::Expire => LoggedInput {
-                version: entry.seq,
-                seat: None,
-                body: None,
-                expired: true,
-                now: entry.now,
-            },
+            }
         })
         .collect();
     Ok(HttpResponse::Ok().json(MoveLog {
         kind: game.kind.id().to_owned(),
         players: game.players,
         options: crate::service::options_json(&game),
-        seed: game.seed.as_str().to_owned(),
+        seed: log.seed_visible.then(|| game.seed.as_str().to_owned()),
         seed_commitment: game.seed.commitment(),
-        setup: game.setup.as_ref().map(setup_json),
+        setup: game
+            .setup
+            .as_ref()
+            .filter(|_| log.seed_visible)
+            .map(setup_json),
         started_at: game.started_at.unwrap_or(game.created_at),
         inputs,
     }))

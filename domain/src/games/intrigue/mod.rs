@@ -97,6 +97,11 @@ impl Game for Intrigue {
         self.table.legal_moves(seat)
     }
 
+    /// One seat acts at a time: no decision is simultaneous, so no move is a secret submission.
+    fn is_secret_submission(&self, _seat: Seat, _mv: &Move) -> bool {
+        false
+    }
+
     fn apply(&mut self, actor: Actor, mv: Move, now: Timestamp) -> Result<Vec<Event>, IllegalMove> {
         let (seat, command) = check::check(&self.table, actor, &mv)?;
         Ok(self.table.resolve(seat, command, &mut self.rng, now))
@@ -144,6 +149,15 @@ impl Game for Intrigue {
 
     fn event_view(&self, event: &Event, viewer: Viewer) -> Option<EventView> {
         Some(events::event_view(event, viewer, self.table.is_over()))
+    }
+
+    /// Once the game is over everything is shown, so the whole log is too.
+    fn logged_move_visible(&self, _seat: Seat, _mv: &Move, _viewer: Viewer) -> bool {
+        true
+    }
+
+    fn seed_visible(&self, _viewer: Viewer) -> bool {
+        true
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -76,6 +76,7 @@ impl Game for TradeOrDuel {
             phase: Phase::Declaration,
             deadline: None,
             last_comparison: None,
+            trade_parties: Vec::new(),
         };
         let mut events = Vec::new();
         game.begin_turn(now, &mut events);
@@ -96,6 +97,15 @@ impl Game for TradeOrDuel {
 
     fn legal_moves(&self, seat: Seat) -> LegalMoves {
         self.legal_moves_of(seat)
+    }
+
+    /// A card choice while the other party has not committed either: the card step stays open.
+    fn is_secret_submission(&self, seat: Seat, mv: &Move) -> bool {
+        let pending = self.pending();
+        matches!(mv, Move::ChooseCards { .. })
+            && matches!(self.phase, Phase::Cards(_))
+            && pending.len() == 2
+            && pending.contains(&seat)
     }
 
     fn apply(&mut self, actor: Actor, mv: Move, now: Timestamp) -> Result<Vec<Event>, IllegalMove> {
@@ -130,6 +140,26 @@ impl Game for TradeOrDuel {
 
     fn event_view(&self, event: &Event, viewer: Viewer) -> Option<EventView> {
         event_view(event, viewer)
+    }
+
+    /// Rule D6: a card choice in a trade is shown only to the two parties of that trade, even
+    /// in the published log; everyone else sees that the choice was made.
+    fn logged_move_visible(&self, _seat: Seat, mv: &Move, viewer: Viewer) -> bool {
+        let Phase::Cards(step) = &self.phase else {
+            return true;
+        };
+        let in_trade = step.action == Action::Trade && matches!(mv, Move::ChooseCards { .. });
+        let party = viewer
+            .seat()
+            .is_some_and(|seat| self.party_of(seat).is_some());
+        !in_trade || party
+    }
+
+    /// The seed rebuilds every initial hand, and with them the cards of trades (a Trade 2
+    /// swaps whole hands). Only a viewer that was a party to every trade learns nothing hidden
+    /// from it; a spectator only when the game had no trade.
+    fn seed_visible(&self, viewer: Viewer) -> bool {
+        self.party_to_every_trade(viewer)
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -49,6 +49,11 @@ impl TradeOrDuel {
         self.take_from_hand(step.target, target_gave);
         self.add_to_hand(active, target_gave);
         self.add_to_hand(step.target, active_gave);
+        let mut pair = [active, step.target];
+        pair.sort_unstable();
+        if !self.trade_parties.contains(&pair) {
+            self.trade_parties.push(pair);
+        }
         events.push(Event::TradeResolved {
             active,
             target: step.target,

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use super::options::Options;
 use super::terms::{Action, Card, CommitHow, Comparison, CountHow, GameResult, PhaseName};
-use crate::{GameRng, Seat, Timestamp};
+use crate::{GameRng, Seat, Timestamp, Viewer};
 
 /// The whole state of one game of Trade or Duel, hidden cards included.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -28,6 +28,10 @@ pub struct TradeOrDuel {
     pub(super) phase: Phase,
     pub(super) deadline: Option<Timestamp>,
     pub(super) last_comparison: Option<Comparison>,
+    /// The two parties of every trade so far, each pair ascending, without repeats. Their
+    /// cards stay hidden from everyone else for good (rule D6), and the seed would reveal them.
+    #[serde(default)]
+    pub(super) trade_parties: Vec<[Seat; 2]>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -146,6 +150,14 @@ impl TradeOrDuel {
         (1..n)
             .map(|step| Seat(u8::try_from((seat.index() + step) % n).unwrap_or(0)))
             .find(|candidate| self.is_survivor(*candidate))
+    }
+
+    /// Whether `viewer` was a party to every trade of the game so far: nothing about a trade
+    /// is then hidden from it.
+    pub(super) fn party_to_every_trade(&self, viewer: Viewer) -> bool {
+        self.trade_parties
+            .iter()
+            .all(|pair| viewer.seat().is_some_and(|seat| pair.contains(&seat)))
     }
 
     /// Seats whose decision is pending, ascending.

@@ -1,10 +1,11 @@
-//! The log: events with every restricted field, and what one viewer may see of each.
+//! The log, and what one viewer may see of each event. Tribute's events hold nothing secret:
+//! a pending submission lives in the state until its phase closes.
 
 use serde::{Deserialize, Serialize};
 
 use super::records::{GameResult, SelectionRecord, TurnRecord};
 use super::state::Tribute;
-use super::terms::{Orders, Phase, PhaseName, PlayRecord, Selection};
+use super::terms::{Orders, Phase, PhaseName, PlayRecord};
 use crate::{Seat, Timestamp, Viewer};
 
 /// A log event as the game records it.
@@ -17,14 +18,11 @@ pub enum Event {
         started_at: Timestamp,
         deadline_at: Option<Timestamp>,
     },
-    /// A seat's selection was accepted (it replaces any earlier one). Content is secret.
-    SelectionSubmitted { seat: Seat, selection: Selection },
-    /// A seat's orders were accepted (they replace any earlier ones). Content is secret.
-    OrdersSubmitted {
-        seat: Seat,
-        turn: u8,
-        orders: Orders,
-    },
+    /// A seat submitted its selection for the first time in the phase. The content is in the
+    /// state (the owner's view) until the phase closes; a replacement is no event.
+    SelectionSubmitted { seat: Seat },
+    /// A seat submitted its orders for the first time in the turn; as above.
+    OrdersSubmitted { seat: Seat, turn: u8 },
     /// The Selection phase closed and every selection became public.
     SelectionClosed {
         closed_at: Timestamp,
@@ -75,16 +73,16 @@ pub enum EventView {
         #[cfg_attr(feature = "openapi", schema(value_type = Option<i64>))]
         deadline_at: Option<Timestamp>,
     },
-    /// A seat submitted (or replaced) its selection.
+    /// A seat submitted its selection. Only the first submission of each seat in a phase is an
+    /// event; the content stays in the owner's view (`pending`) until the phase closes.
     #[cfg_attr(feature = "openapi", schema(title = "TributeSelectionSubmitted"))]
     SelectionSubmitted {
         /// The seat.
         #[cfg_attr(feature = "openapi", schema(value_type = u8))]
         seat: Seat,
-        /// The content: shown to its owner, and to everyone once the game is over.
-        selection: Option<Selection>,
     },
-    /// A seat submitted (or replaced) its orders.
+    /// A seat submitted its orders for the turn; as for the selection, a replacement is no
+    /// event.
     #[cfg_attr(feature = "openapi", schema(title = "TributeOrdersSubmitted"))]
     OrdersSubmitted {
         /// The seat.
@@ -92,8 +90,6 @@ pub enum EventView {
         seat: Seat,
         /// The turn.
         turn: u8,
-        /// The content: shown to its owner, and to everyone once the game is over.
-        orders: Option<SubmittedOrders>,
     },
     /// The Selection phase closed and every selection became public.
     #[cfg_attr(feature = "openapi", schema(title = "TributeSelectionClosed"))]
@@ -119,9 +115,8 @@ pub enum EventView {
 }
 
 impl Tribute {
-    /// Every event is known to everyone; only the content of a submission is restricted.
-    pub(super) fn view_event(&self, event: &Event, viewer: Viewer) -> EventView {
-        let reveal = |seat: Seat| viewer.is(seat) || !self.is_open();
+    /// Every event is known to everyone: submission events carry no content.
+    pub(super) fn view_event(&self, event: &Event, _viewer: Viewer) -> EventView {
         match event {
             Event::PhaseStarted {
                 phase,
@@ -133,14 +128,10 @@ impl Tribute {
                 started_at: *started_at,
                 deadline_at: *deadline_at,
             },
-            Event::SelectionSubmitted { seat, selection } => EventView::SelectionSubmitted {
-                seat: *seat,
-                selection: reveal(*seat).then(|| selection.clone()),
-            },
-            Event::OrdersSubmitted { seat, turn, orders } => EventView::OrdersSubmitted {
+            Event::SelectionSubmitted { seat } => EventView::SelectionSubmitted { seat: *seat },
+            Event::OrdersSubmitted { seat, turn } => EventView::OrdersSubmitted {
                 seat: *seat,
                 turn: *turn,
-                orders: reveal(*seat).then(|| SubmittedOrders::new(*seat, orders)),
             },
             Event::SelectionClosed {
                 closed_at,

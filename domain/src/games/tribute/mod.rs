@@ -88,14 +88,27 @@ impl Game for Tribute {
         self.legal(seat)
     }
 
+    /// Every move is a submission to the open phase; it is secret unless it is the last one in,
+    /// which closes the phase.
+    fn is_secret_submission(&self, seat: Seat, _mv: &Move) -> bool {
+        self.is_open()
+            && seat.index() < SEATS
+            && all_seats()
+                .into_iter()
+                .any(|other| other != seat && !self.submitted(other))
+    }
+
     fn apply(&mut self, actor: Actor, mv: Move, now: Timestamp) -> Result<Vec<Event>, IllegalMove> {
         let seat = check::seat_of(actor)?;
         let i = seat.index();
-        let mut events = match mv {
+        // Only a seat's first submission in a phase is an event: a replacement must leave no
+        // trace that others could count (the owner sees its pending choice in its view).
+        let first = !self.submitted(seat);
+        let submitted = match mv {
             Move::Select { cards, doubles } => {
                 let selection = check::select(self, &cards, doubles)?;
-                self.pending_selections[i] = Some(selection.clone());
-                vec![Event::SelectionSubmitted { seat, selection }]
+                self.pending_selections[i] = Some(selection);
+                Event::SelectionSubmitted { seat }
             }
             Move::Orders {
                 turn,
@@ -105,9 +118,10 @@ impl Game for Tribute {
                 let orders = check::orders(self, seat, turn, &plays, doubles)?;
                 self.pending_orders[i] = Some(orders);
                 let turn = self.phase.turn().unwrap_or_default();
-                vec![Event::OrdersSubmitted { seat, turn, orders }]
+                Event::OrdersSubmitted { seat, turn }
             }
         };
+        let mut events = if first { vec![submitted] } else { Vec::new() };
         if all_seats().into_iter().all(|seat| self.submitted(seat)) {
             events.extend(self.close_phase(now));
         }
@@ -172,6 +186,16 @@ impl Game for Tribute {
 
     fn event_view(&self, event: &Event, viewer: Viewer) -> Option<EventView> {
         Some(self.view_event(event, viewer))
+    }
+
+    /// Nothing is hidden once the game is over, replaced submissions included.
+    fn logged_move_visible(&self, _seat: Seat, _mv: &Move, _viewer: Viewer) -> bool {
+        true
+    }
+
+    /// Tribute deals nothing: the seed hides nothing.
+    fn seed_visible(&self, _viewer: Viewer) -> bool {
+        true
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -75,6 +75,15 @@ impl TrickyTribes {
                 .collect(),
             Phase::Over => Vec::new(),
         };
+        if pending.is_empty() {
+            // Only the dummy can be due with no seat pending, and it waits only when the stock
+            // is empty (impossible with valid options). An expiry would change nothing and
+            // repeat for ever, so it is refused.
+            return Err(IllegalMove::new(
+                "stock_empty",
+                "the dummy must play but the stock is empty",
+            ));
+        }
         // Every default is checked before any takes effect, so a refusal changes nothing.
         let mut actions = Vec::with_capacity(pending.len());
         for seat in pending {

@@ -188,6 +188,17 @@ impl Game for TrickyTribes {
         self.legal(seat)
     }
 
+    /// The trim is the one simultaneous decision: a trim while another seat still has to trim
+    /// leaves the phase open.
+    fn is_secret_submission(&self, seat: Seat, mv: &Move) -> bool {
+        let Phase::Trim { pending } = &self.phase else {
+            return false;
+        };
+        matches!(mv, Move::TrimDiscard { .. })
+            && pending.contains(&seat)
+            && pending.iter().any(|other| *other != seat)
+    }
+
     fn apply(&mut self, actor: Actor, mv: Move, now: Timestamp) -> Result<Vec<Event>, IllegalMove> {
         let action = self.check(actor, &mv)?;
         let mut events = Vec::new();
@@ -209,6 +220,15 @@ impl Game for TrickyTribes {
 
     fn event_view(&self, event: &Event, viewer: Viewer) -> Option<EventView> {
         Some(self.filter_event(event, viewer))
+    }
+
+    /// The finished game shows everything, and the seed rebuilds every deal anyway.
+    fn logged_move_visible(&self, _seat: Seat, _mv: &Move, _viewer: Viewer) -> bool {
+        true
+    }
+
+    fn seed_visible(&self, _viewer: Viewer) -> bool {
+        true
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -172,6 +172,7 @@ impl TrickyTribes {
                 participant,
                 card,
                 position,
+                timeout,
             });
             events.push(Event::CardPlayed {
                 trick,

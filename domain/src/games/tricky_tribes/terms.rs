@@ -44,6 +44,10 @@ pub struct Play {
     pub card: Card,
     /// Play position: 0 for the lead.
     pub position: u8,
+    /// The seat missed its deadline and the card is its default move (the rules' "timeout
+    /// move"). Never set for the dummy, which has no deadline.
+    #[serde(default)]
+    pub timeout: bool,
 }
 
 /// A judged trick, public from judgement on.

@@ -6,4 +6,5 @@ mod examples;
 mod examples_more;
 mod hiding;
 mod properties;
+mod published;
 mod support;

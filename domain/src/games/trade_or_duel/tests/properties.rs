@@ -184,7 +184,13 @@ fn play_random(case: u32) -> (TradeOrDuel, Vec<Step>, Vec<Event>) {
                 Step::Move(seat, mv, now)
             }
         };
+        let before = game.clone();
         events.extend(run(&mut game, &step));
+        if let Step::Move(seat, mv, _) = &step
+            && before.is_secret_submission(*seat, mv)
+        {
+            crate::game::assert_secret_submission_kept_the_decision(&before, &game, *seat);
+        }
         steps.push(step);
     }
     assert!(

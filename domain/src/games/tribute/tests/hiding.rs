@@ -114,35 +114,60 @@ fn hidden_submissions_do_not_reach_other_seats_or_spectators() {
 }
 
 #[test]
-fn superseded_submissions_stay_hidden_until_the_game_ends() {
-    let mut game = game_g1();
-    let first = ok(&mut game, seat(1), orders(1, 1, 9, 0, 1), 100);
-    ok(&mut game, seat(1), orders(1, 1, 5, 8, 0), 150);
-    ok(&mut game, seat(0), orders(1, 0, 7, 9, 0), 200);
-    ok(&mut game, seat(2), orders(1, 2, 4, 0, 0), 300);
-    let hidden = EventView::OrdersSubmitted {
-        seat: Seat(1),
-        turn: 1,
-        orders: None,
-    };
+fn a_replaced_submission_leaves_no_trace_for_others() {
+    // E8: seat 1 submits, replaces, and ends with the orders it would have sent once.
+    let mut once = game_g1();
+    let mut thrice = game_g1();
+    let events_once = ok(&mut once, seat(1), orders(1, 1, 5, 8, 0), 100);
+    let mut events_thrice = ok(&mut thrice, seat(1), orders(1, 1, 9, 0, 1), 100);
+    let replaced = ok(&mut thrice, seat(1), orders(1, 1, 1, 2, 0), 120);
+    assert_eq!(replaced, Vec::new(), "a replacement is no event");
+    events_thrice.extend(ok(&mut thrice, seat(1), orders(1, 1, 5, 8, 0), 150));
+    assert_eq!(once, thrice, "the latest submission is all the state keeps");
     assert_eq!(
-        game.event_view(&first[0], Viewer::Seat(Seat(0))),
-        Some(hidden.clone())
+        events_once,
+        vec![Event::OrdersSubmitted {
+            seat: Seat(1),
+            turn: 1
+        }]
     );
-    assert_eq!(game.event_view(&first[0], Viewer::Spectator), Some(hidden));
-    let EventView::OrdersSubmitted {
-        orders: Some(own), ..
-    } = game.event_view(&first[0], Viewer::Seat(Seat(1))).unwrap()
-    else {
-        panic!("the owner sees its own orders");
-    };
-    assert_eq!(own.doubles, 1);
-    crate::advance(&mut game, 10_000_000);
-    assert_eq!(game.phase(), Phase::Finished);
-    let EventView::OrdersSubmitted {
-        orders: Some(_), ..
-    } = game.event_view(&first[0], Viewer::Spectator).unwrap()
-    else {
-        panic!("everything is visible once the game is over");
-    };
+    assert_eq!(events_thrice, events_once);
+    for viewer in [
+        Viewer::Seat(Seat(0)),
+        Viewer::Seat(Seat(2)),
+        Viewer::Spectator,
+    ] {
+        assert_eq!(once.view(viewer), thrice.view(viewer));
+    }
+    // The owner sees its latest orders as pending.
+    let View { pending, .. } = thrice.view(Viewer::Seat(Seat(1)));
+    assert!(
+        matches!(pending, Some(PendingView::Orders { .. })),
+        "{pending:?}"
+    );
+    // Closing the turn is the same in both games.
+    for game in [&mut once, &mut thrice] {
+        ok(game, seat(0), orders(1, 0, 7, 9, 0), 200);
+        ok(game, seat(2), orders(1, 2, 4, 0, 0), 300);
+    }
+    assert_eq!(once, thrice);
+    assert_eq!(once.scores(), [2, 0, -2], "E8 resolves as E1");
+}
+
+#[test]
+fn a_submission_is_secret_unless_it_closes_the_phase() {
+    let mut game = game_g1();
+    let mv = |s: u8| orders(1, s, 0, 0, 0);
+    assert!(game.is_secret_submission(Seat(0), &mv(0)));
+    ok(&mut game, seat(0), orders(1, 0, 7, 9, 0), 100);
+    // A replacement, and the second seat in, leave the turn open.
+    assert!(game.is_secret_submission(Seat(0), &mv(0)));
+    assert!(game.is_secret_submission(Seat(1), &mv(1)));
+    ok(&mut game, seat(1), orders(1, 1, 5, 8, 0), 200);
+    // The last seat in closes the turn; the two others may still replace theirs.
+    assert!(!game.is_secret_submission(Seat(2), &mv(2)));
+    assert!(game.is_secret_submission(Seat(0), &mv(0)));
+    ok(&mut game, seat(2), orders(1, 2, 4, 0, 0), 300);
+    assert_eq!(game.turns().len(), 1);
+    assert!(!game.is_secret_submission(Seat(3), &mv(0)), "no such seat");
 }

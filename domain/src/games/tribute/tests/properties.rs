@@ -127,8 +127,16 @@ pub(super) fn play_random(seed: u64, rng: &mut GameRng) -> (String, Tribute, Log
                 if let Some(default) = game.default_move(Seat(index)) {
                     assert!(game.clone().apply(seat(index), default, now).is_ok());
                 }
+                let before = game.clone();
                 game.apply(seat(index), mv.clone(), now)
                     .unwrap_or_else(|e| panic!("seed {seed}: legal move {mv:?} refused: {e}"));
+                if before.is_secret_submission(Seat(index), &mv) {
+                    crate::game::assert_secret_submission_kept_the_decision(
+                        &before,
+                        &game,
+                        Seat(index),
+                    );
+                }
                 log.push((
                     Input::Move {
                         seat: Seat(index),

@@ -142,3 +142,69 @@ fn tricky_tribes_expiry_errors_and_advance() {
     assert_eq!(game.to_act(), vec![Seat(2)]);
     assert_eq!(game.deadline(), Some(NOW + 20));
 }
+
+#[test]
+fn tricky_tribes_a_trick_record_marks_the_cards_played_by_timeout() {
+    let opts = options(r#"{"players":4,"deadline_secs":30}"#);
+    let mut game = at_trick(opts, 0, &["2C 9H", "3C", "4C", "5C"], "", seat(0), 1);
+    // Seat 0's lead times out; the others respond in time.
+    game.expire(NOW + 30).unwrap();
+    respond(&mut game, 1, "3C");
+    respond(&mut game, 2, "4C");
+    respond(&mut game, 3, "5C");
+    let record = last_trick(&game);
+    let marks: Vec<(Participant, bool)> = record
+        .plays
+        .iter()
+        .map(|play| (play.participant, play.timeout))
+        .collect();
+    assert_eq!(
+        marks,
+        vec![
+            (seat(0), true),
+            (seat(1), false),
+            (seat(2), false),
+            (seat(3), false)
+        ]
+    );
+    assert_eq!(
+        game.view(Viewer::Spectator).tricks[0].plays[0].card,
+        c("2C")
+    );
+}
+
+#[test]
+fn tricky_tribes_a_dummy_due_to_play_from_an_empty_stock_is_an_error_not_a_loop() {
+    // Impossible with valid options: the dummy leads with nothing left on the stock.
+    let opts = options(r#"{"players":3,"dummy":true,"deadline_secs":10}"#);
+    let mut game = at_trick(opts, 0, &["4C", "5C", "6C"], "", Participant::Dummy, 1);
+    assert_eq!(game.to_act(), Vec::<Seat>::new(), "only the dummy is due");
+    game.deadline = Some(NOW + 10);
+    let before = game.clone();
+    assert_eq!(game.expire(NOW + 10).unwrap_err().code, "stock_empty");
+    assert_eq!(game, before, "the refused expiry changed nothing");
+    assert!(crate::advance(&mut game, NOW + 1_000).is_empty());
+}
+
+#[test]
+fn tricky_tribes_trims_are_secret_submissions_until_the_last_one() {
+    let opts = options(r#"{"players":6,"jokers":1,"deadline_secs":30}"#);
+    let deck = arrange(&opts, 0, &[], "");
+    let mut game = game_at_round(opts, 1, deck);
+    let pending = game.to_act();
+    assert_eq!(pending.len(), 5);
+    let trim = |game: &TrickyTribes, s: Seat| Move::trim_discard(game.hands[s.index()][0]);
+    let not_trimming = (0..6).map(Seat).find(|s| !pending.contains(s)).unwrap();
+    assert!(!game.is_secret_submission(not_trimming, &trim(&game, not_trimming)));
+    for (done, s) in pending.iter().enumerate() {
+        let mv = trim(&game, *s);
+        assert!(!game.is_secret_submission(*s, &Move::ExchangePass));
+        assert_eq!(
+            game.is_secret_submission(*s, &mv),
+            done + 1 < pending.len(),
+            "trim {done} of seat {s:?}"
+        );
+        game.apply(Actor::Seat(*s), mv, NOW).unwrap();
+    }
+    assert!(matches!(game.phase, Phase::Trick { .. }));
+}

@@ -169,7 +169,13 @@ fn random_game(opts: &Options, seed: &str, driver: &str, checks: bool) -> Run {
                     },
                     now,
                 ));
-                game.apply(Actor::Seat(s), mv, now).unwrap()
+                let before = game.clone();
+                let secret = game.is_secret_submission(s, &mv);
+                let events = game.apply(Actor::Seat(s), mv, now).unwrap();
+                if secret {
+                    crate::game::assert_secret_submission_kept_the_decision(&before, &game, s);
+                }
+                events
             }
         };
         if checks {
