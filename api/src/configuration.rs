@@ -19,6 +19,8 @@ pub struct Settings {
     pub tick_millis: u64,
     /// Where "now" comes from: the system clock, or a manual clock a test moves.
     pub clock: Clock,
+    /// Streams: keep-alive, buffer, tickets.
+    pub live: crate::live::LiveSettings,
 }
 
 impl Settings {
@@ -46,6 +48,7 @@ impl Settings {
             token_ttl_secs: 24 * 3600,
             tick_millis: 1000,
             clock: Clock::system(),
+            live: crate::live::LiveSettings::default(),
         })
     }
 }

@@ -186,6 +186,7 @@ fn conflict_detail(code: &str) -> &'static str {
         "already_seated" => "you already have a seat in this game",
         "game_full" => "every seat of this game is taken",
         "not_open" => "this game is no longer open for joining",
+        "not_seated" => "you have no seat in this game",
         _ => "the request conflicts with the current state",
     }
 }

@@ -10,6 +10,7 @@ use utoipa_swagger_ui::{Config, SwaggerUi};
 use crate::auth::TokenKeys;
 use crate::configuration::Settings;
 use crate::error::ApiError;
+use crate::live::Hub;
 use crate::service::GameService;
 use crate::tick::TickPasses;
 
@@ -18,6 +19,7 @@ pub struct Application {
     address: std::net::SocketAddr,
     server: Server,
     tick_passes: TickPasses,
+    hub: Hub,
 }
 
 impl Application {
@@ -34,7 +36,8 @@ impl Application {
             &settings.data_dir,
             settings.token_ttl_secs,
         )?;
-        let service = GameService::new(database, settings.clock.clone());
+        let hub = Hub::start(&database, settings.live.clone());
+        let service = GameService::new(database, settings.clock.clone(), hub.clone());
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
         let address = listener.local_addr()?;
         let tick_passes =
@@ -44,7 +47,14 @@ impl Application {
             address,
             server,
             tick_passes,
+            hub,
         })
+    }
+
+    /// The live layer: its `shutdown` ends every open stream with a reconnect hint, and
+    /// `open_streams` counts them.
+    pub fn hub(&self) -> &Hub {
+        &self.hub
     }
 
     pub fn address(&self) -> std::net::SocketAddr {

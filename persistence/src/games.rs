@@ -120,6 +120,15 @@ fn filtered(filter: &GameFilter) -> games::BoxedQuery<'static, MultiBackend> {
             ),
         );
     }
+    if let Some(outsider) = filter.not_member {
+        query = query.filter(
+            games::id.ne_all(
+                seats::table
+                    .filter(seats::account_id.eq(outsider.to_string()))
+                    .select(seats::game_id),
+            ),
+        );
+    }
     query
 }
 

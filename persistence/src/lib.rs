@@ -5,12 +5,14 @@
 //! connection; every call blocks, so async callers run it on a blocking pool.
 
 mod accounts;
+mod changes;
 mod connection;
 mod database;
 mod error;
 mod events;
 mod games;
 mod json;
+mod lobby;
 mod models;
 mod moves;
 mod play;
@@ -18,10 +20,13 @@ mod records;
 mod schema;
 mod seats;
 pub mod testing;
+mod tickets;
 
+pub use changes::{CHANGES_CHANNEL, ChangeListener, GameChange, LISTENER_APPLICATION_NAME};
 pub use database::{Backend, Database};
 pub use error::Error;
 pub use records::{
     AccountRecord, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, NewAccount, NewGame, SeatRecord,
 };
+pub use tickets::StreamTicket;

@@ -118,6 +118,8 @@ pub struct GameFilter {
     pub status: Option<GameStatus>,
     /// Only games in which this account holds a seat.
     pub member: Option<Uuid>,
+    /// Only games in which this account holds no seat (with `status: Open`: the games it can join).
+    pub not_member: Option<Uuid>,
     pub limit: i64,
     pub offset: i64,
 }

@@ -64,4 +64,22 @@ diesel::joinable!(moves -> games (game_id));
 diesel::joinable!(seats -> accounts (account_id));
 diesel::joinable!(seats -> games (game_id));
 
-diesel::allow_tables_to_appear_in_same_query!(accounts, events, games, moves, seats);
+diesel::allow_tables_to_appear_in_same_query!(
+    accounts,
+    events,
+    games,
+    moves,
+    seats,
+    stream_tickets
+);
+
+diesel::table! {
+    stream_tickets (hash) {
+        hash -> Text,
+        account_id -> Text,
+        scope -> Text,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::joinable!(stream_tickets -> accounts (account_id));

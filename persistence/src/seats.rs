@@ -53,7 +53,7 @@ impl Database {
 /// Touches the game row while it is open, which takes its row lock on PostgreSQL (SQLite holds
 /// the database write lock already): concurrent joins of one game then run one after another,
 /// and each sees the seats the previous one took.
-fn claim_open_game(conn: &mut AnyConnection, id: Uuid, now: i64) -> Result<(), Error> {
+pub(crate) fn claim_open_game(conn: &mut AnyConnection, id: Uuid, now: i64) -> Result<(), Error> {
     let game_id = id.to_string();
     let updated = diesel::update(
         games::table

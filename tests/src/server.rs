@@ -122,6 +122,7 @@ impl TestApp {
             token_ttl_secs: 3600,
             tick_millis: TICK_MILLIS,
             clock: clock.clone().into(),
+            live: api::live::LiveSettings::default(),
         };
         let application = Application::build(settings)
             .await

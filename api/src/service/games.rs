@@ -13,7 +13,7 @@ use crate::error::ApiError;
 /// How often a request retries after losing a race with another writer of the same game.
 const RACE_RETRIES: usize = 8;
 
-fn unprocessable(code: &'static str, detail: impl Into<String>) -> ApiError {
+pub(super) fn unprocessable(code: &'static str, detail: impl Into<String>) -> ApiError {
     ApiError::Unprocessable {
         code,
         detail: detail.into(),
@@ -103,12 +103,14 @@ impl GameService {
             created_at: now,
         };
         self.db.create_game(&game)?;
+        self.hub.committed(game.id, 0);
         let record = self.db.game(game.id)?;
         self.start_if_full(record, now)
     }
 
     pub fn join_game(&self, account: Uuid, id: Uuid, now: i64) -> Result<GameRecord, ApiError> {
         let record = self.db.join_game(id, account, now)?;
+        self.hub.committed(id, record.version);
         self.start_if_full(record, now)
     }
 
@@ -146,8 +148,12 @@ impl GameService {
             started_at: now,
         };
         match self.db.start_game(record.id, &start) {
+            Ok(()) => {
+                self.hub.committed(record.id, 0);
+                Ok(self.db.game(record.id)?)
+            }
             // Another request started it first: same seed, same game.
-            Ok(()) | Err(persistence::Error::Conflict(_)) => Ok(self.db.game(record.id)?),
+            Err(persistence::Error::Conflict(_)) => Ok(self.db.game(record.id)?),
             Err(error) => Err(error.into()),
         }
     }
@@ -194,6 +200,7 @@ impl GameService {
         };
         match self.db.commit(record.id, record.version, &commit) {
             Ok(version) => {
+                self.hub.committed(record.id, version);
                 record.version = version;
                 record.status = commit.status;
                 record.deadline_at = commit.deadline_at;
@@ -334,14 +341,18 @@ impl GameService {
                 "limit is 1 to 100 and offset is not negative",
             ));
         }
+        let mine = query.mine.unwrap_or(false);
+        let status = query.status.map(|status| match status {
+            openapi::games::GameStatus::Open => GameStatus::Open,
+            openapi::games::GameStatus::Active => GameStatus::Active,
+            openapi::games::GameStatus::Finished => GameStatus::Finished,
+        });
         let filter = GameFilter {
             kind,
-            status: query.status.map(|status| match status {
-                openapi::games::GameStatus::Open => GameStatus::Open,
-                openapi::games::GameStatus::Active => GameStatus::Active,
-                openapi::games::GameStatus::Finished => GameStatus::Finished,
-            }),
-            member: query.mine.unwrap_or(false).then_some(account),
+            status,
+            member: mine.then_some(account),
+            // Open games are listed for joining: those the caller already sits in are under `mine`.
+            not_member: (!mine && status == Some(GameStatus::Open)).then_some(account),
             limit,
             offset,
         };

@@ -3,24 +3,35 @@
 
 mod accounts;
 mod games;
+mod lobby;
+mod notices;
 mod render;
 
-pub use render::{options_json, render_game, render_summary};
+pub use games::{VisibleEvent, seat_of};
+pub use notices::{AccountGame, Following, Notice, notices};
+pub use render::{options_json, render_game, render_summary, viewer_of};
 
 use persistence::Database;
 
 use crate::clock::Clock;
+use crate::live::Hub;
 
-/// Shared by every worker; cloning is cheap (a pool handle and a clock handle).
+/// Shared by every worker; cloning is cheap (a pool handle, a clock handle and the hub).
 #[derive(Clone)]
 pub struct GameService {
     db: Database,
     clock: Clock,
+    hub: Hub,
 }
 
 impl GameService {
-    pub fn new(db: Database, clock: Clock) -> Self {
-        Self { db, clock }
+    pub fn new(db: Database, clock: Clock, hub: Hub) -> Self {
+        Self { db, clock, hub }
+    }
+
+    /// The live layer every commit feeds.
+    pub fn hub(&self) -> &Hub {
+        &self.hub
     }
 
     pub fn database(&self) -> &Database {
