@@ -14,11 +14,15 @@ mod client;
 mod games;
 pub mod json;
 mod per_backend;
+mod play;
 mod replay;
 mod server;
+mod stream;
 mod visibility;
 
 pub use client::{Player, Reply};
+pub use play::play_random_move;
 pub use replay::{replay, sha256_hex, spectator_view_json, view_json};
 pub use server::{Backend, TestApp, postgres_backend};
+pub use stream::{EventStream, Read, SseMessage};
 pub use visibility::Probe;

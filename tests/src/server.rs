@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use api::clock::ManualClock;
 use api::configuration::Settings;
+use api::live::LiveSettings;
 use api::startup::Application;
 use api::tick::TickPasses;
 
@@ -53,6 +54,8 @@ const TICK_MILLIS: u64 = 50;
 /// A running server with its own fresh database, on a manual clock that only the test moves.
 pub struct TestApp {
     pub base_url: String,
+    /// The server's live layer (its shutdown hook, its open-stream count).
+    pub hub: api::live::Hub,
     pub backend: Backend,
     pub client: reqwest::Client,
     clock: ManualClock,
@@ -64,6 +67,11 @@ pub struct TestApp {
 
 impl TestApp {
     pub async fn spawn(backend: &Backend) -> TestApp {
+        Self::spawn_with(backend, LiveSettings::default()).await
+    }
+
+    /// A server whose streams use these settings (e.g. a short keep-alive).
+    pub async fn spawn_with(backend: &Backend, live: LiveSettings) -> TestApp {
         let data_dir =
             std::env::temp_dir().join(format!("cardtable-test-{}", uuid::Uuid::new_v4()));
         let database_url = match backend {
@@ -85,7 +93,7 @@ impl TestApp {
                 .map(|since| since.as_secs().cast_signed())
                 .expect("the system clock is after 1970"),
         );
-        Self::start(backend.clone(), clock, data_dir, database_url, true).await
+        Self::start(backend.clone(), clock, data_dir, database_url, true, live).await
     }
 
     /// A second server process on the same database, signing secret and clock as `self`, as
@@ -99,6 +107,7 @@ impl TestApp {
             data_dir,
             self.database_url.clone(),
             false,
+            LiveSettings::default(),
         )
         .await
     }
@@ -109,6 +118,7 @@ impl TestApp {
         data_dir: PathBuf,
         database_url: String,
         owns_database: bool,
+        live: LiveSettings,
     ) -> TestApp {
         if std::env::var_os("TEST_LOG").is_some() {
             api::telemetry::init();
@@ -122,16 +132,18 @@ impl TestApp {
             token_ttl_secs: 3600,
             tick_millis: TICK_MILLIS,
             clock: clock.clone().into(),
-            live: api::live::LiveSettings::default(),
+            live,
         };
         let application = Application::build(settings)
             .await
             .expect("the server did not start");
         let base_url = format!("http://{}", application.address());
         let tick_passes = application.tick_passes();
+        let hub = application.hub().clone();
         tokio::spawn(application.run_until_stopped());
         TestApp {
             base_url,
+            hub,
             backend,
             client: reqwest::Client::new(),
             clock,
@@ -140,6 +152,11 @@ impl TestApp {
             database_url,
             owns_database,
         }
+    }
+
+    /// The database this server runs on.
+    pub fn database_url(&self) -> &str {
+        &self.database_url
     }
 
     pub fn url(&self, path: &str) -> String {
