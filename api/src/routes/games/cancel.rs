@@ -6,7 +6,9 @@ use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
-/// Cancel a game that has not started: only its creator may. The game is deleted; its seated
+/// Cancel a game that has not started.
+///
+/// Only its creator may. The game is deleted; its seated
 /// players' account streams are told `game_cancelled`.
 #[utoipa::path(
     tag = "games",

@@ -7,8 +7,9 @@ use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking, render_game};
 
-/// Give up the caller's seat in a game that has not started; anyone may then take it. The
-/// creator cannot leave (they cancel the game instead).
+/// Give up the caller's seat in a game that has not started.
+///
+/// Anyone may then take it. The creator cannot leave (they cancel the game instead).
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),

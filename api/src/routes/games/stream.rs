@@ -10,8 +10,9 @@ use crate::live::stream;
 use crate::live::tickets::StreamCaller;
 use crate::service::{GameService, blocking};
 
-/// The game's events as they happen, as server-sent events: each message is exactly an entry of
-/// `GET /v1/games/{id}/events` for the same caller (`id:` its `seq`, `event:` its type). The
+/// The game's events as they happen (server-sent events).
+///
+/// Each message is exactly an entry of `GET /v1/games/{id}/events` for the same caller (`id:` its `seq`, `event:` its type). The
 /// events after `Last-Event-ID` (or `after`) are replayed first, then it goes live without gap
 /// or duplicate. A keep-alive comment comes at least every 10 s; the stream ends after the
 /// game's last event, and answers 204 (which stops `EventSource`) once there is nothing left.

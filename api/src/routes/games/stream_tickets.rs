@@ -8,7 +8,8 @@ use crate::error::ApiError;
 use crate::live::tickets::game_scope;
 use crate::service::{GameService, blocking};
 
-/// A short-lived, single-use ticket that opens this game's stream for the caller, for browsers:
+/// A short-lived, single-use ticket that opens this game's stream, for browsers.
+///
 /// `new EventSource(url)` cannot send the access token, and the token must never be in a URL.
 #[utoipa::path(
     tag = "live",

@@ -7,8 +7,9 @@ use crate::live::account_stream;
 use crate::live::tickets::StreamCaller;
 use crate::service::GameService;
 
-/// What needs the caller across all its games, as server-sent events (`event:` is the
-/// message's `type`): a game it sits in started, it is to act (with the deadline), a game
+/// What needs the caller across all its games (server-sent events).
+///
+/// The SSE `event:` is the message's `type`: a game it sits in started, it is to act (with the deadline), a game
 /// finished, an open game was cancelled. It starts with a `your_turn` for every game waiting on
 /// the caller now, so a reconnecting client misses nothing it must do. Keep-alive comments come
 /// at least every 10 s. Authenticate with a bearer token, or with `?ticket=` from
