@@ -275,3 +275,71 @@ async fn stream_errors(backend: &Backend) {
         .await
         .assert_problem(400, "malformed");
 }
+
+#[tokio::test]
+async fn each_game_kind_streams_each_viewer_exactly_its_log() {
+    for backend in backends() {
+        for (kind, players) in [("intrigue", 3), ("tricky_tribes", 4), ("trade_or_duel", 4)] {
+            streams_per_viewer(&backend, kind, players).await;
+        }
+    }
+}
+
+/// Opens a stream per seat and a spectator's, plays up to 40 random moves, and checks that
+/// each stream carried exactly the log its caller reads, and nothing more.
+async fn streams_per_viewer(backend: &Backend, kind: &str, players: usize) {
+    let app = TestApp::spawn(backend).await;
+    let mut seats = Vec::new();
+    for seat in 0..players {
+        seats.push(app.player(&format!("{kind}{seat}")).await);
+    }
+    let spectator = app.player("onlooker").await;
+    let others: Vec<&Player> = seats[1..].iter().collect();
+    let id = app
+        .start_game(
+            &seats[0],
+            &others,
+            json!({"kind": kind, "players": players}),
+        )
+        .await;
+    let path = format!("/v1/games/{id}/stream");
+    let viewers: Vec<&Player> = seats.iter().chain([&spectator]).collect();
+    let mut streams = Vec::new();
+    for viewer in &viewers {
+        streams.push(open(&app, viewer, &path).await);
+    }
+    let mut rng = StdRng::seed_from_u64(29);
+    let by_seat: Vec<&Player> = seats.iter().collect();
+    for _ in 0..40 {
+        if play_random_move(&app, &by_seat, &id, &mut rng)
+            .await
+            .is_none()
+        {
+            break;
+        }
+    }
+    let mut logs = Vec::new();
+    for (viewer, stream) in viewers.iter().zip(&mut streams) {
+        let log = events_of(&app, viewer, &id).await;
+        let mut received = Vec::new();
+        while received.len() < log.len() {
+            match stream.next_event(WAIT).await {
+                Read::Message(message) => received.push(message),
+                Read::Ended => break,
+                Read::TimedOut => panic!("{kind}: the stream stopped short of the log"),
+            }
+        }
+        assert_eq!(entries(&received), log, "{kind}: {}", viewer.username);
+        match stream.next_event(Duration::from_millis(300)).await {
+            Read::TimedOut | Read::Ended => {}
+            Read::Message(extra) => panic!("{kind}: more than the log: {extra:?}"),
+        }
+        logs.push(log);
+    }
+    // Each seat's log is its own: what is hidden differs between viewers.
+    let spectators = logs.last().cloned().unwrap_or_default();
+    assert!(
+        logs[..players].iter().any(|log| *log != spectators),
+        "{kind}: no seat saw more than the spectator"
+    );
+}
