@@ -187,6 +187,8 @@ fn conflict_detail(code: &str) -> &'static str {
         "game_full" => "every seat of this game is taken",
         "not_open" => "this game is no longer open for joining",
         "not_seated" => "you have no seat in this game",
+        "seat_taken" => "this seat is taken",
+        "no_such_seat" => "the game has no seat with this number",
         _ => "the request conflicts with the current state",
     }
 }

@@ -40,6 +40,7 @@ impl Application {
         let service = GameService::new(database, settings.clock.clone(), hub.clone());
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
         let address = listener.local_addr()?;
+        tokio::spawn(crate::live::bots::supervise(service.clone()));
         let tick_passes =
             crate::tick::spawn(service.clone(), Duration::from_millis(settings.tick_millis));
         let server = serve(listener, service, keys)?;

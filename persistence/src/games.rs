@@ -3,15 +3,16 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 use uuid::Uuid;
 
+use crate::bots::{BotSeatRow, bots_of};
 use crate::connection::{AnyConnection, MultiBackend, write_transaction};
 use crate::error::OrDb;
 use crate::json::encode;
 use crate::models::{GameRow, SeatRow, SeatWithName, parse_uuid, seat_record};
-use crate::schema::{accounts, games, seats};
+use crate::schema::{accounts, bot_seats, games, seats};
 use crate::{Database, Error, GameFilter, GamePage, GameRecord, GameStatus, NewGame, SeatRecord};
 
 impl Database {
-    /// Inserts an open game and seats its creator at seat 0.
+    /// Inserts an open game, seats its creator at seat 0 and its bots at theirs.
     #[tracing::instrument(skip(self, game), fields(game_id = %game.id, kind = game.kind.id()))]
     pub fn create_game(&self, game: &NewGame) -> Result<(), Error> {
         let id = game.id.to_string();
@@ -38,7 +39,7 @@ impl Database {
             updated_at: game.created_at,
         };
         let seat = SeatRow {
-            game_id: id,
+            game_id: id.clone(),
             seat: 0,
             account_id: game.created_by.to_string(),
             joined_at: game.created_at,
@@ -52,6 +53,16 @@ impl Database {
                 .values(&seat)
                 .execute(conn)
                 .db()?;
+            for bot in &game.bots {
+                diesel::insert_into(bot_seats::table)
+                    .values(&BotSeatRow {
+                        game_id: id.clone(),
+                        seat: i32::from(bot.seat.0),
+                        level: bot.level.clone(),
+                    })
+                    .execute(conn)
+                    .unique_as("seat_taken")?;
+            }
             Ok(())
         })
     }
@@ -76,11 +87,13 @@ impl Database {
             .db()?;
         let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
         let mut seats = seats_of(conn, &ids)?;
+        let mut bots = bots_of(conn, &ids)?;
         let games = rows
             .into_iter()
             .map(|row| {
                 let game_seats = seats.remove(&row.id).unwrap_or_default();
-                row.into_record(game_seats)
+                let game_bots = bots.remove(&row.id).unwrap_or_default();
+                row.into_record(game_seats, game_bots)
             })
             .collect::<Result<_, _>>()?;
         Ok(GamePage { games, total })
@@ -142,7 +155,10 @@ pub(crate) fn load_game(conn: &mut AnyConnection, id: Uuid) -> Result<GameRecord
     let seats = seats_of(conn, std::slice::from_ref(&id))?
         .remove(&id)
         .unwrap_or_default();
-    row.into_record(seats)
+    let bots = bots_of(conn, std::slice::from_ref(&id))?
+        .remove(&id)
+        .unwrap_or_default();
+    row.into_record(seats, bots)
 }
 
 pub(crate) fn game_exists(conn: &mut AnyConnection, id: &str) -> Result<bool, Error> {

@@ -5,6 +5,7 @@
 //! connection; every call blocks, so async callers run it on a blocking pool.
 
 mod accounts;
+mod bots;
 mod changes;
 mod connection;
 mod database;
@@ -26,7 +27,7 @@ pub use changes::{CHANGES_CHANNEL, ChangeListener, GameChange, LISTENER_APPLICAT
 pub use database::{Backend, Database};
 pub use error::Error;
 pub use records::{
-    AccountRecord, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
+    AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, NewAccount, NewGame, SeatRecord,
 };
 pub use tickets::StreamTicket;

@@ -69,6 +69,8 @@ impl GameStatus {
 
 #[derive(Clone, Debug)]
 pub struct NewGame {
+    /// Seats given to bots at creation (the creator takes seat 0).
+    pub bots: Vec<BotSeat>,
     pub id: Uuid,
     pub kind: GameKind,
     pub players: u8,
@@ -95,6 +97,8 @@ pub struct GameRecord {
     pub version: i64,
     pub state: Option<AnyGame>,
     pub seats: Vec<SeatRecord>,
+    /// The seats played by the server's bots, in seat order.
+    pub bots: Vec<BotSeat>,
     pub created_by: Uuid,
     pub created_at: i64,
     pub started_at: Option<i64>,
@@ -109,6 +113,13 @@ pub struct SeatRecord {
     pub account_id: Uuid,
     pub username: String,
     pub joined_at: i64,
+}
+
+/// A seat played by a server-side bot of this level (`random`, `search`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotSeat {
+    pub seat: Seat,
+    pub level: String,
 }
 
 /// Which games to list. Absent filters match everything; a negative limit or offset counts as 0.

@@ -66,6 +66,7 @@ diesel::joinable!(seats -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
+    bot_seats,
     events,
     games,
     moves,
@@ -83,3 +84,13 @@ diesel::table! {
 }
 
 diesel::joinable!(stream_tickets -> accounts (account_id));
+
+diesel::table! {
+    bot_seats (game_id, seat) {
+        game_id -> Text,
+        seat -> Integer,
+        level -> Text,
+    }
+}
+
+diesel::joinable!(bot_seats -> games (game_id));

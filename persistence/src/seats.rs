@@ -31,8 +31,9 @@ impl Database {
             if taken.iter().any(|(_, seated)| *seated == account_id) {
                 return Err(Error::Conflict("already_seated"));
             }
+            let occupied = crate::bots::taken_seats(conn, &game_id)?;
             let seat = (0..players)
-                .find(|seat| !taken.iter().any(|(taken, _)| taken == seat))
+                .find(|seat| !occupied.contains(seat))
                 .ok_or(Error::Conflict("game_full"))?;
             let row = SeatRow {
                 game_id,

@@ -24,5 +24,5 @@ pub use client::{Player, Reply};
 pub use play::play_random_move;
 pub use replay::{replay, sha256_hex, spectator_view_json, view_json};
 pub use server::{Backend, TestApp, postgres_backend};
-pub use stream::{EventStream, Read, SseMessage};
+pub use stream::{EventStream, Read, SseMessage, assert_streamed_within, shows_no_more};
 pub use visibility::Probe;

@@ -160,3 +160,32 @@ impl TestApp {
         )
     }
 }
+
+/// Whether `sent` shows no more than `log`: equal, except that `sent` may hold null where the
+/// log (read later, once the game's end revealed it) holds a value.
+pub fn shows_no_more(sent: &Value, log: &Value) -> bool {
+    match (sent, log) {
+        (Value::Null, _) => true,
+        (Value::Array(sent), Value::Array(log)) => {
+            sent.len() == log.len() && sent.iter().zip(log).all(|(s, l)| shows_no_more(s, l))
+        }
+        (Value::Object(sent), Value::Object(log)) => {
+            sent.len() == log.len()
+                && sent
+                    .iter()
+                    .all(|(key, s)| log.get(key).is_some_and(|l| shows_no_more(s, l)))
+        }
+        (sent, log) => sent == log,
+    }
+}
+
+/// Asserts that a stream's entries are the log's, one for one, each showing no more.
+pub fn assert_streamed_within(sent: &[Value], log: &[Value], context: &str) {
+    assert_eq!(sent.len(), log.len(), "{context}: {sent:?} vs {log:?}");
+    for (sent, log) in sent.iter().zip(log) {
+        assert!(
+            shows_no_more(sent, log),
+            "{context}: the stream showed more than the log: {sent} vs {log}"
+        );
+    }
+}

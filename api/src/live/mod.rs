@@ -2,6 +2,7 @@
 //! listener, event streams per game and per account, and their tickets.
 
 pub mod account_stream;
+pub mod bots;
 pub mod feed;
 pub mod hub;
 pub mod notify;

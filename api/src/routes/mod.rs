@@ -25,6 +25,7 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(games::events::get_events)
         .service(games::cancel::delete_game)
         .service(games::leave::leave_game)
+        .service(games::bots_post::post_bots)
         .service(games::stream::get_game_stream)
         .service(games::stream_tickets::post_game_stream_tickets)
         .service(me::stream::get_account_stream)

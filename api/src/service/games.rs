@@ -91,7 +91,9 @@ impl GameService {
         AnyGame::create(kind, request.players, &options, &seed, setup.clone(), now)?;
         let players = u8::try_from(request.players)
             .map_err(|_| unprocessable("invalid_players", "unsupported number of players"))?;
+        let bots = super::bots::bots_at_creation(kind, players, request.bots.unwrap_or_default())?;
         let game = NewGame {
+            bots,
             id: Uuid::new_v4(),
             kind,
             players,
@@ -128,8 +130,13 @@ impl GameService {
         ))
     }
 
-    fn start_if_full(&self, record: GameRecord, now: i64) -> Result<GameRecord, ApiError> {
-        if record.status != GameStatus::Open || record.seats.len() < usize::from(record.players) {
+    pub(super) fn start_if_full(
+        &self,
+        record: GameRecord,
+        now: i64,
+    ) -> Result<GameRecord, ApiError> {
+        let taken = record.seats.len() + record.bots.len();
+        if record.status != GameStatus::Open || taken < usize::from(record.players) {
             return Ok(record);
         }
         let (state, events) = AnyGame::create(
@@ -182,7 +189,7 @@ impl GameService {
     }
 
     /// Writes the state in `record` with `inputs` on top of the version `record` was loaded at.
-    fn commit(
+    pub(super) fn commit(
         &self,
         mut record: GameRecord,
         inputs: Vec<CommittedInput>,

@@ -2,11 +2,13 @@
 //! Its functions block (Diesel is synchronous); handlers call them through `web::block`.
 
 mod accounts;
+mod bots;
 mod games;
 mod lobby;
 mod notices;
 mod render;
 
+pub use bots::BotTurn;
 pub use games::{VisibleEvent, seat_of};
 pub use notices::{AccountGame, Following, Notice, notices};
 pub use render::{options_json, render_game, render_summary, viewer_of};

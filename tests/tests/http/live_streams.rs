@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use api::live::LiveSettings;
 use blackbox::{
-    Backend, EventStream, Player, Read, SseMessage, TestApp, backends, play_random_move,
+    Backend, EventStream, Player, Read, SseMessage, TestApp, assert_streamed_within, backends,
+    play_random_move,
 };
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -329,7 +330,8 @@ async fn streams_per_viewer(backend: &Backend, kind: &str, players: usize) {
                 Read::TimedOut => panic!("{kind}: the stream stopped short of the log"),
             }
         }
-        assert_eq!(entries(&received), log, "{kind}: {}", viewer.username);
+        let context = format!("{kind}: {}", viewer.username);
+        assert_streamed_within(&entries(&received), &log, &context);
         match stream.next_event(Duration::from_millis(300)).await {
             Read::TimedOut | Read::Ended => {}
             Read::Message(extra) => panic!("{kind}: more than the log: {extra:?}"),

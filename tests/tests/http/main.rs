@@ -13,6 +13,7 @@ mod games;
 mod intrigue;
 mod intrigue_visibility;
 mod live_account;
+mod live_bots;
 mod live_lobby;
 mod live_processes;
 mod live_streams;

@@ -1,3 +1,4 @@
+pub mod bots_post;
 pub mod cancel;
 pub mod events;
 pub mod get;
