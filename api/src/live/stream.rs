@@ -172,9 +172,12 @@ mod tests {
             Err(End::Client)
         ));
         // A reader that makes room in time is kept.
+        // (It keeps the receiver: a dropped receiver would fail the send for another reason.)
         let reader = tokio::spawn(async move {
             tokio::time::sleep(Duration::from_millis(5)).await;
-            receiver.recv().await.is_some()
+            let read = receiver.recv().await.is_some();
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            (read, receiver)
         });
         let grace = Duration::from_millis(500);
         assert!(
@@ -182,6 +185,6 @@ mod tests {
                 .await
                 .is_ok()
         );
-        assert!(reader.await.unwrap_or(false));
+        assert!(reader.await.is_ok_and(|(read, _)| read));
     }
 }
