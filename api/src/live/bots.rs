@@ -8,7 +8,7 @@ use std::collections::HashSet;
 use domain::{AnyLegalMoves, AnyMove, AnyView, GameKind, Seat};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc};
 use uuid::Uuid;
 
 use super::feed::FeedMessage;
@@ -75,7 +75,10 @@ impl Decide for Uniform {
 /// starts later. Lives as long as the feed.
 pub async fn supervise(service: GameService) {
     let mut changes = service.hub().feed().subscribe();
-    let mut running: HashSet<(Uuid, Seat)> = HashSet::new();
+    let mut running = Running {
+        seats: HashSet::new(),
+        done: mpsc::unbounded_channel(),
+    };
     let mut scan = true;
     loop {
         let games = if scan {
@@ -93,19 +96,35 @@ pub async fn supervise(service: GameService) {
             start_bots(&service, game, &mut running).await;
         }
         scan = false;
-        match changes.recv().await {
-            // Bots play from the start of play, which is at version 0.
-            Ok(FeedMessage::Changed { game, version: 0 }) => {
-                start_bots(&service, game, &mut running).await;
+        tokio::select! {
+            change = changes.recv() => match change {
+                // Bots play from the start of play, which is at version 0.
+                Ok(FeedMessage::Changed { game, version: 0 }) => {
+                    start_bots(&service, game, &mut running).await;
+                }
+                Ok(FeedMessage::Changed { .. }) => {}
+                Ok(FeedMessage::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                    scan = true;
+                }
+                Err(broadcast::error::RecvError::Closed) => return,
+            },
+            Some(finished) = running.done.1.recv() => {
+                running.seats.remove(&finished);
             }
-            Ok(FeedMessage::Changed { .. }) => {}
-            Ok(FeedMessage::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => scan = true,
-            Err(broadcast::error::RecvError::Closed) => return,
         }
     }
 }
 
-async fn start_bots(service: &GameService, game: Uuid, running: &mut HashSet<(Uuid, Seat)>) {
+/// The bot seats this process plays now, and where their tasks say they stopped.
+struct Running {
+    seats: HashSet<(Uuid, Seat)>,
+    done: (
+        mpsc::UnboundedSender<(Uuid, Seat)>,
+        mpsc::UnboundedReceiver<(Uuid, Seat)>,
+    ),
+}
+
+async fn start_bots(service: &GameService, game: Uuid, running: &mut Running) {
     let reader = service.clone();
     let Ok(record) = blocking(move || Ok(reader.database().game(game)?)).await else {
         return;
@@ -114,9 +133,13 @@ async fn start_bots(service: &GameService, game: Uuid, running: &mut HashSet<(Uu
         return;
     }
     for bot in &record.bots {
-        if running.insert((game, bot.seat)) {
-            let decider = decider(&bot.level);
-            tokio::spawn(play(service.clone(), game, bot.seat, decider));
+        if running.seats.insert((game, bot.seat)) {
+            let (service, done) = (service.clone(), running.done.0.clone());
+            let (seat, decider) = (bot.seat, decider(&bot.level));
+            tokio::spawn(async move {
+                play(service, game, seat, decider).await;
+                let _ = done.send((game, seat));
+            });
         }
     }
 }
