@@ -75,9 +75,10 @@ impl Decide for Uniform {
 /// starts later. Lives as long as the feed.
 pub async fn supervise(service: GameService) {
     let mut changes = service.hub().feed().subscribe();
+    let (finished, mut finishing) = mpsc::unbounded_channel();
     let mut running = Running {
         seats: HashSet::new(),
-        done: mpsc::unbounded_channel(),
+        finished,
     };
     let mut scan = true;
     loop {
@@ -108,8 +109,8 @@ pub async fn supervise(service: GameService) {
                 }
                 Err(broadcast::error::RecvError::Closed) => return,
             },
-            Some(finished) = running.done.1.recv() => {
-                running.seats.remove(&finished);
+            Some(done) = finishing.recv() => {
+                running.seats.remove(&done);
             }
         }
     }
@@ -118,10 +119,7 @@ pub async fn supervise(service: GameService) {
 /// The bot seats this process plays now, and where their tasks say they stopped.
 struct Running {
     seats: HashSet<(Uuid, Seat)>,
-    done: (
-        mpsc::UnboundedSender<(Uuid, Seat)>,
-        mpsc::UnboundedReceiver<(Uuid, Seat)>,
-    ),
+    finished: mpsc::UnboundedSender<(Uuid, Seat)>,
 }
 
 async fn start_bots(service: &GameService, game: Uuid, running: &mut Running) {
@@ -134,7 +132,7 @@ async fn start_bots(service: &GameService, game: Uuid, running: &mut Running) {
     }
     for bot in &record.bots {
         if running.seats.insert((game, bot.seat)) {
-            let (service, done) = (service.clone(), running.done.0.clone());
+            let (service, done) = (service.clone(), running.finished.clone());
             let (seat, decider) = (bot.seat, decider(&bot.level));
             tokio::spawn(async move {
                 play(service, game, seat, decider).await;
