@@ -13,7 +13,7 @@ use uuid::Uuid;
 
 use super::feed::FeedMessage;
 use crate::error::ApiError;
-use crate::service::{BotTurn, GameService, blocking, now};
+use crate::service::{BotTurn, GameService, blocking};
 
 /// A computer player for one seat. It decides from what its seat may see: its view and its
 /// legal moves, never the game's state.
@@ -149,7 +149,7 @@ async fn play(service: GameService, game: Uuid, seat: Seat, mut decider: Box<dyn
     let recheck = hub.settings().keep_alive;
     loop {
         let reader = service.clone();
-        let turn = match blocking(move || reader.bot_turn(game, seat, now())).await {
+        let turn = match blocking(move || reader.bot_turn(game, seat, reader.now())).await {
             Ok(turn) => turn,
             Err(error) => {
                 tracing::warn!(%game, %seat, code = error.code(), "a bot stopped");
@@ -181,7 +181,10 @@ async fn play(service: GameService, game: Uuid, seat: Seat, mut decider: Box<dyn
                     continue;
                 };
                 let writer = service.clone();
-                match blocking(move || writer.submit_bot_move(game, seat, version, mv, now())).await
+                match blocking(move || {
+                    writer.submit_bot_move(game, seat, version, mv, writer.now())
+                })
+                .await
                 {
                     // Another process's bot, or a deadline, got there first: read again.
                     Ok(()) | Err(ApiError::Conflict { .. }) => {}

@@ -107,7 +107,8 @@ impl FromRequest for StreamCaller {
             let service = service
                 .ok_or_else(|| ApiError::Internal("service missing".to_owned()))?
                 .into_inner();
-            let id = blocking(move || service.redeem_stream_ticket(&ticket, &scope, service.now())).await?;
+            let id = blocking(move || service.redeem_stream_ticket(&ticket, &scope, service.now()))
+                .await?;
             Ok(StreamCaller { id })
         })
     }

@@ -3,9 +3,7 @@
 
 use std::time::Duration;
 
-use blackbox::{
-    Backend, EventStream, Player, Read, SseMessage, TestApp, backends, play_random_move,
-};
+use blackbox::{EventStream, Player, Read, SseMessage, TestApp, per_backend, play_random_move};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::{Value, json};
@@ -38,15 +36,8 @@ async fn quiet(stream: &mut EventStream) {
     }
 }
 
-#[tokio::test]
-async fn an_account_hears_starts_turns_ends_and_cancels() {
-    for backend in backends() {
-        account_stream(&backend).await;
-    }
-}
-
-async fn account_stream(backend: &Backend) {
-    let app = TestApp::spawn(backend).await;
+per_backend!(an_account_hears_starts_turns_ends_and_cancels);
+async fn an_account_hears_starts_turns_ends_and_cancels(app: TestApp) {
     let [ann, ben, cal, dee] = [
         app.player("ann").await,
         app.player("ben").await,

@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use blackbox::{
-    Backend, EventStream, Player, SseMessage, TestApp, assert_streamed_within, backends,
+    Backend, EventStream, Player, SseMessage, TestApp, assert_streamed_within, per_backend,
 };
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -69,19 +69,18 @@ async fn play_against_bots(app: &TestApp, person: &Player, id: &str, rng: &mut S
     panic!("the game against bots did not end");
 }
 
-#[tokio::test]
-async fn a_person_plays_each_kind_against_bots_while_a_spectator_sees_only_public_events() {
-    for backend in backends() {
-        for (kind, players) in [("trade_or_duel", 4), ("intrigue", 3), ("tricky_tribes", 4)] {
-            against_bots(&backend, kind, players).await;
-        }
+per_backend!(a_person_plays_each_kind_against_bots_while_a_spectator_sees_only_public_events);
+async fn a_person_plays_each_kind_against_bots_while_a_spectator_sees_only_public_events(
+    app: TestApp,
+) {
+    for (kind, players) in [("trade_or_duel", 4), ("intrigue", 3), ("tricky_tribes", 4)] {
+        against_bots(&app, kind, players).await;
     }
 }
 
-async fn against_bots(backend: &Backend, kind: &str, players: u8) {
-    let app = TestApp::spawn(backend).await;
-    let person = app.player("solo").await;
-    let spectator = app.player("onlooker").await;
+async fn against_bots(app: &TestApp, kind: &str, players: u8) {
+    let person = app.player(&format!("{kind}-solo")).await;
+    let spectator = app.player(&format!("{kind}-onlooker")).await;
     let bots: Vec<Value> = (1..players)
         .map(|seat| json!({"seat": seat, "level": "random"}))
         .collect();
@@ -103,7 +102,7 @@ async fn against_bots(backend: &Backend, kind: &str, players: u8) {
     let mut watching = open(&app, &spectator, &path).await;
     // A second process's stream sees the same game live (PostgreSQL only: SQLite's feed stays
     // in its process).
-    let far = match backend {
+    let far = match app.backend {
         Backend::Postgres(_) => Some(app.spawn_sharing().await),
         Backend::Sqlite => None,
     };
@@ -143,15 +142,8 @@ async fn against_bots(backend: &Backend, kind: &str, players: u8) {
     assert!(bot_moved, "{kind}: no bot moved");
 }
 
-#[tokio::test]
-async fn the_creator_seats_bots_in_an_open_game() {
-    for backend in backends() {
-        seat_bots(&backend).await;
-    }
-}
-
-async fn seat_bots(backend: &Backend) {
-    let app = TestApp::spawn(backend).await;
+per_backend!(the_creator_seats_bots_in_an_open_game);
+async fn the_creator_seats_bots_in_an_open_game(app: TestApp) {
     let [ann, ben] = [app.player("ann").await, app.player("ben").await];
     let created = app
         .post(

@@ -1,7 +1,7 @@
 //! Before a game starts: the creator cancels it, a seated player leaves it, and the open games
 //! a caller can join are listed.
 
-use blackbox::{Backend, TestApp, backends};
+use blackbox::{TestApp, per_backend};
 use serde_json::{Value, json};
 
 fn ids(page: &Value) -> Vec<String> {
@@ -16,15 +16,8 @@ fn ids(page: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-#[tokio::test]
-async fn the_creator_cancels_and_seated_players_leave_open_games() {
-    for backend in backends() {
-        cancel_and_leave(&backend).await;
-    }
-}
-
-async fn cancel_and_leave(backend: &Backend) {
-    let app = TestApp::spawn(backend).await;
+per_backend!(the_creator_cancels_and_seated_players_leave_open_games);
+async fn the_creator_cancels_and_seated_players_leave_open_games(app: TestApp) {
     let [ann, ben, cal, dee] = [
         app.player("ann").await,
         app.player("ben").await,
@@ -87,15 +80,8 @@ async fn cancel_and_leave(backend: &Backend) {
         .assert_problem(409, "not_open");
 }
 
-#[tokio::test]
-async fn open_games_are_listed_for_those_who_can_join_them() {
-    for backend in backends() {
-        open_listing(&backend).await;
-    }
-}
-
-async fn open_listing(backend: &Backend) {
-    let app = TestApp::spawn(backend).await;
+per_backend!(open_games_are_listed_for_those_who_can_join_them);
+async fn open_games_are_listed_for_those_who_can_join_them(app: TestApp) {
     let [ann, ben, cal, dee] = [
         app.player("ann").await,
         app.player("ben").await,

@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use blackbox::{Backend, EventStream, Player, Read, TestApp, backends, play_random_move};
+use blackbox::{Backend, EventStream, Player, Read, TestApp, per_backend, play_random_move};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::json;
@@ -103,20 +103,14 @@ async fn push_latencies(
     latencies
 }
 
-#[tokio::test]
-async fn a_move_on_one_process_reaches_streams_on_another_within_a_second() {
-    for backend in backends() {
-        two_processes(&backend).await;
-    }
-}
-
-async fn two_processes(backend: &Backend) {
+per_backend!(a_move_on_one_process_reaches_streams_on_another_within_a_second);
+async fn a_move_on_one_process_reaches_streams_on_another_within_a_second(app: TestApp) {
     // SQLite's feed stays inside one process: servers sharing a SQLite file see each other's
     // moves only with the periodic re-read, which this test does not wait for.
-    let Backend::Postgres(admin_url) = backend else {
+    let Backend::Postgres(admin_url) = app.backend.clone() else {
         return;
     };
-    let near = TestApp::spawn(backend).await;
+    let near = app;
     let far = near.spawn_sharing().await;
     let [north, east, south, west] = [
         near.player("north").await,

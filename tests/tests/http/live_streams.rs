@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use api::live::LiveSettings;
 use blackbox::{
-    Backend, EventStream, Player, Read, SseMessage, TestApp, assert_streamed_within, backends,
+    EventStream, Player, Read, SseMessage, TestApp, assert_streamed_within, per_backend,
     play_random_move,
 };
 use rand::SeedableRng;
@@ -61,15 +61,8 @@ fn new_game() -> Value {
     json!({"kind": "trade_or_duel", "players": 4, "options": {"turns_each": 1, "first_player": 0}})
 }
 
-#[tokio::test]
-async fn a_stream_carries_exactly_the_events_the_log_shows_the_same_caller() {
-    for backend in backends() {
-        stream_matches_the_log(&backend).await;
-    }
-}
-
-async fn stream_matches_the_log(backend: &Backend) {
-    let app = TestApp::spawn(backend).await;
+per_backend!(a_stream_carries_exactly_the_events_the_log_shows_the_same_caller);
+async fn a_stream_carries_exactly_the_events_the_log_shows_the_same_caller(app: TestApp) {
     let [north, east, south, west] = four(&app).await;
     let spectator = app.player("spectator").await;
     let created = app
@@ -118,15 +111,8 @@ async fn stream_matches_the_log(backend: &Backend) {
     assert_eq!(status, 204);
 }
 
-#[tokio::test]
-async fn a_reconnecting_client_resumes_without_gap_or_duplicate() {
-    for backend in backends() {
-        resume_after_a_disconnect(&backend).await;
-    }
-}
-
-async fn resume_after_a_disconnect(backend: &Backend) {
-    let app = TestApp::spawn(backend).await;
+per_backend!(a_reconnecting_client_resumes_without_gap_or_duplicate);
+async fn a_reconnecting_client_resumes_without_gap_or_duplicate(app: TestApp) {
     let [north, east, south, west] = four(&app).await;
     let id = app
         .start_game(&north, &[&east, &south, &west], new_game())
@@ -184,19 +170,13 @@ async fn resume_after_a_disconnect(backend: &Backend) {
     assert_eq!(entries(&tail.until_end(WAIT).await), expected);
 }
 
-#[tokio::test]
-async fn streams_keep_alive_and_end_with_a_reconnect_hint_at_shutdown() {
-    for backend in backends() {
-        keep_alive_and_shutdown(&backend).await;
-    }
-}
-
-async fn keep_alive_and_shutdown(backend: &Backend) {
+per_backend!(streams_keep_alive_and_end_with_a_reconnect_hint_at_shutdown);
+async fn streams_keep_alive_and_end_with_a_reconnect_hint_at_shutdown(app: TestApp) {
     let live = LiveSettings {
         keep_alive: Duration::from_millis(200),
         ..LiveSettings::default()
     };
-    let app = TestApp::spawn_with(backend, live).await;
+    let app = TestApp::spawn_with(&app.backend, live).await;
     let north = app.player("north").await;
     let created = app
         .post(&north, "/v1/games", new_game())
@@ -240,15 +220,8 @@ async fn keep_alive_and_shutdown(backend: &Backend) {
     assert_eq!(app.hub.open_streams(), 0);
 }
 
-#[tokio::test]
-async fn streams_refuse_what_the_log_refuses() {
-    for backend in backends() {
-        stream_errors(&backend).await;
-    }
-}
-
-async fn stream_errors(backend: &Backend) {
-    let app = TestApp::spawn(backend).await;
+per_backend!(streams_refuse_what_the_log_refuses);
+async fn streams_refuse_what_the_log_refuses(app: TestApp) {
     let north = app.player("north").await;
     let created = app
         .post(&north, "/v1/games", new_game())
@@ -277,24 +250,21 @@ async fn stream_errors(backend: &Backend) {
         .assert_problem(400, "malformed");
 }
 
-#[tokio::test]
-async fn each_game_kind_streams_each_viewer_exactly_its_log() {
-    for backend in backends() {
-        for (kind, players) in [("intrigue", 3), ("tricky_tribes", 4), ("trade_or_duel", 4)] {
-            streams_per_viewer(&backend, kind, players).await;
-        }
+per_backend!(each_game_kind_streams_each_viewer_exactly_its_log);
+async fn each_game_kind_streams_each_viewer_exactly_its_log(app: TestApp) {
+    for (kind, players) in [("intrigue", 3), ("tricky_tribes", 4), ("trade_or_duel", 4)] {
+        streams_per_viewer(&app, kind, players).await;
     }
 }
 
 /// Opens a stream per seat and a spectator's, plays up to 40 random moves, and checks that
 /// each stream carried exactly the log its caller reads, and nothing more.
-async fn streams_per_viewer(backend: &Backend, kind: &str, players: usize) {
-    let app = TestApp::spawn(backend).await;
+async fn streams_per_viewer(app: &TestApp, kind: &str, players: usize) {
     let mut seats = Vec::new();
     for seat in 0..players {
         seats.push(app.player(&format!("{kind}{seat}")).await);
     }
-    let spectator = app.player("onlooker").await;
+    let spectator = app.player(&format!("{kind}-onlooker")).await;
     let others: Vec<&Player> = seats[1..].iter().collect();
     let id = app
         .start_game(
@@ -336,12 +306,12 @@ async fn streams_per_viewer(backend: &Backend, kind: &str, players: usize) {
             Read::TimedOut | Read::Ended => {}
             Read::Message(extra) => panic!("{kind}: more than the log: {extra:?}"),
         }
-        logs.push(log);
+        logs.push(entries(&received));
     }
-    // Each seat's log is its own: what is hidden differs between viewers.
+    // Each seat's stream is its own: what was hidden while playing differs between viewers.
     let spectators = logs.last().cloned().unwrap_or_default();
     assert!(
         logs[..players].iter().any(|log| *log != spectators),
-        "{kind}: no seat saw more than the spectator"
+        "{kind}: no seat's stream showed more than the spectator's"
     );
 }

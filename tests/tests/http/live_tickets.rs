@@ -3,22 +3,16 @@
 use std::time::Duration;
 
 use api::live::LiveSettings;
-use blackbox::{Backend, Read, TestApp, backends};
+use blackbox::{Read, TestApp, per_backend};
 use serde_json::json;
 
-#[tokio::test]
-async fn a_ticket_opens_the_stream_it_names_once() {
-    for backend in backends() {
-        tickets(&backend).await;
-    }
-}
-
-async fn tickets(backend: &Backend) {
+per_backend!(a_ticket_opens_the_stream_it_names_once);
+async fn a_ticket_opens_the_stream_it_names_once(app: TestApp) {
     let live = LiveSettings {
         ticket_ttl_secs: 1,
         ..LiveSettings::default()
     };
-    let app = TestApp::spawn_with(backend, live).await;
+    let app = TestApp::spawn_with(&app.backend, live).await;
     let ann = app.player("ann").await;
     let mut ids = Vec::new();
     for _ in 0..2 {
@@ -91,7 +85,7 @@ async fn tickets(backend: &Backend) {
 
     // Tickets expire.
     let late = ticket_for("/v1/me/stream-tickets".to_owned()).await;
-    tokio::time::sleep(Duration::from_millis(2100)).await;
+    app.advance_clock(2);
     let url = late["url"].as_str().unwrap_or_default().to_owned();
     let (status, _) = app.open_stream(&url, None, &[]).await;
     assert_eq!(status, 401);

@@ -5,7 +5,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::service::{GameService, blocking, now, render_game};
+use crate::service::{GameService, blocking, render_game};
 
 /// Give a free seat of an open game to a server-side bot.
 ///
@@ -37,6 +37,6 @@ pub async fn post_bots(
     let service = service.into_inner();
     let id = id.into_inner();
     let request = body.into_inner();
-    let game = blocking(move || service.add_bot(account.id, id, request, now())).await?;
+    let game = blocking(move || service.add_bot(account.id, id, request, service.now())).await?;
     Ok(HttpResponse::Ok().json(render_game(&game, account.id)))
 }

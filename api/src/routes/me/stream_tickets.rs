@@ -23,9 +23,10 @@ pub async fn post_account_stream_tickets(
     account: AuthenticatedAccount,
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
-    let (ticket, expires_at) =
-        blocking(move || service.issue_stream_ticket(account.id, ACCOUNT_SCOPE.to_owned(), service.now()))
-            .await?;
+    let (ticket, expires_at) = blocking(move || {
+        service.issue_stream_ticket(account.id, ACCOUNT_SCOPE.to_owned(), service.now())
+    })
+    .await?;
     Ok(HttpResponse::Created().json(StreamTicket {
         url: format!("/v1/me/stream?ticket={ticket}"),
         ticket,
