@@ -99,7 +99,7 @@ async fn against_bots(app: &TestApp, kind: &str, players: u8) {
     );
     let id = created.body["id"].as_str().unwrap_or_default().to_owned();
     let path = format!("/v1/games/{id}/stream");
-    let mut watching = open(&app, &spectator, &path).await;
+    let mut watching = open(app, &spectator, &path).await;
     // A second process's stream sees the same game live (PostgreSQL only: SQLite's feed stays
     // in its process).
     let far = match app.backend {
@@ -112,13 +112,13 @@ async fn against_bots(app: &TestApp, kind: &str, players: u8) {
     };
 
     let mut rng = StdRng::seed_from_u64(41);
-    let finished = play_against_bots(&app, &person, &id, &mut rng).await;
+    let finished = play_against_bots(app, &person, &id, &mut rng).await;
     assert!(finished["outcome"]["ranking"].is_array());
 
     // Each event was sent as the log showed it then; the end may have revealed more since.
     let seen = data(&watching.until_end(WAIT).await);
-    assert_streamed_within(&seen, &log(&app, &spectator, &id).await, kind);
-    let seat_log = log(&app, &person, &id).await;
+    assert_streamed_within(&seen, &log(app, &spectator, &id).await, kind);
+    let seat_log = log(app, &person, &id).await;
     assert!(
         seen.iter().zip(&seat_log).any(|(sent, seat)| sent != seat),
         "{kind}: the seat's log shows nothing the spectator's stream did not"
@@ -126,7 +126,7 @@ async fn against_bots(app: &TestApp, kind: &str, players: u8) {
     if let Some(stream) = far_stream.as_mut() {
         let far_seen = data(&stream.until_end(WAIT).await);
         let context = format!("{kind} on the other process");
-        assert_streamed_within(&far_seen, &log(&app, &spectator, &id).await, &context);
+        assert_streamed_within(&far_seen, &log(app, &spectator, &id).await, &context);
     }
     // Bots moved through the move log like anyone.
     let moves = app

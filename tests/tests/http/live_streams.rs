@@ -277,12 +277,12 @@ async fn streams_per_viewer(app: &TestApp, kind: &str, players: usize) {
     let viewers: Vec<&Player> = seats.iter().chain([&spectator]).collect();
     let mut streams = Vec::new();
     for viewer in &viewers {
-        streams.push(open(&app, viewer, &path).await);
+        streams.push(open(app, viewer, &path).await);
     }
     let mut rng = StdRng::seed_from_u64(29);
     let by_seat: Vec<&Player> = seats.iter().collect();
     for _ in 0..40 {
-        if play_random_move(&app, &by_seat, &id, &mut rng)
+        if play_random_move(app, &by_seat, &id, &mut rng)
             .await
             .is_none()
         {
@@ -291,7 +291,7 @@ async fn streams_per_viewer(app: &TestApp, kind: &str, players: usize) {
     }
     let mut logs = Vec::new();
     for (viewer, stream) in viewers.iter().zip(&mut streams) {
-        let log = events_of(&app, viewer, &id).await;
+        let log = events_of(app, viewer, &id).await;
         let mut received = Vec::new();
         while received.len() < log.len() {
             match stream.next_event(WAIT).await {
