@@ -27,6 +27,8 @@ pub struct Settings {
     pub shutdown_timeout: Duration,
     /// Browser origins allowed to call the API cross-origin (exact matches).
     pub cors_origins: Vec<String>,
+    /// Streams: keep-alive, buffer, tickets.
+    pub live: crate::live::LiveSettings,
 }
 
 /// Limits that keep one client from exhausting the server. A rate of 0 turns that limit off.
@@ -110,6 +112,7 @@ impl Settings {
                         .collect()
                 })
                 .unwrap_or_default(),
+            live: crate::live::LiveSettings::default(),
         })
     }
 }

@@ -237,6 +237,9 @@ fn conflict_detail(code: &str) -> &'static str {
         "idempotency_in_flight" => {
             "a request with this idempotency key is still being processed; retry shortly"
         }
+        "not_seated" => "you have no seat in this game",
+        "seat_taken" => "this seat is taken",
+        "no_such_seat" => "the game has no seat with this number",
         _ => "the request conflicts with the current state",
     }
 }

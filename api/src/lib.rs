@@ -9,6 +9,7 @@ pub mod error;
 pub mod idempotency;
 pub mod limits;
 pub mod metrics;
+pub mod live;
 pub mod request_log;
 pub mod routes;
 pub mod service;

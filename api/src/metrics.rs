@@ -106,8 +106,11 @@ impl Metrics {
         });
     }
 
-    fn render(&self, pool: persistence::PoolState) -> String {
+    fn render(&self, pool: persistence::PoolState, open_streams: usize) -> String {
         self.record(|| {
+            // Read at render time: the hub counts its streams itself.
+            #[allow(clippy::cast_precision_loss, reason = "a count of streams fits an f64")]
+            metrics::gauge!("cardtable_open_streams").set(open_streams as f64);
             metrics::gauge!("cardtable_db_pool_connections").set(f64::from(pool.connections));
             metrics::gauge!("cardtable_db_pool_idle_connections")
                 .set(f64::from(pool.idle_connections));
@@ -178,7 +181,10 @@ pub async fn count_requests(
 )]
 #[get("/metrics")]
 pub async fn get_metrics(service: web::Data<GameService>) -> HttpResponse {
-    let body = service.metrics().render(service.database().pool_state());
+    let body = service.metrics().render(
+        service.database().pool_state(),
+        service.hub().open_streams(),
+    );
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
         .body(body)

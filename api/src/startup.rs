@@ -14,6 +14,7 @@ use crate::cors::CorsOrigins;
 use crate::error::ApiError;
 use crate::idempotency::InFlight;
 use crate::limits::Limits;
+use crate::live::Hub;
 use crate::service::GameService;
 use crate::shutdown::Shutdown;
 use crate::tick::TickPasses;
@@ -26,6 +27,7 @@ pub struct Application {
     tick: tokio::task::JoinHandle<()>,
     tick_passes: TickPasses,
     shutdown_timeout: Duration,
+    hub: Hub,
 }
 
 impl Application {
@@ -43,11 +45,16 @@ impl Application {
             .await
             .map_err(std::io::Error::other)?
             .map_err(|error| std::io::Error::other(format!("database: {error}")))?;
-        let service = GameService::new(database, settings.clock.clone());
+        let hub = Hub::start(&database, settings.live.clone());
+        let service = GameService::new(database, settings.clock.clone(), hub.clone());
         let limits = Arc::new(Limits::new(&settings.limits));
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
         let address = listener.local_addr()?;
         let shutdown = Shutdown::new();
+        tokio::spawn(crate::live::bots::supervise(
+            service.clone(),
+            shutdown.subscribe(),
+        ));
         let (tick_passes, tick) = crate::tick::spawn(
             service.clone(),
             limits.clone(),
@@ -70,7 +77,14 @@ impl Application {
             tick,
             tick_passes,
             shutdown_timeout: settings.shutdown_timeout,
+            hub,
         })
+    }
+
+    /// The live layer: its `shutdown` ends every open stream with a reconnect hint, and
+    /// `open_streams` counts them.
+    pub fn hub(&self) -> &Hub {
+        &self.hub
     }
 
     pub fn address(&self) -> std::net::SocketAddr {
@@ -95,6 +109,7 @@ impl Application {
             shutdown,
             tick,
             shutdown_timeout,
+            hub,
             ..
         } = self;
         let handle = server.handle();
@@ -102,6 +117,9 @@ impl Application {
         let stopper = tokio::spawn(async move {
             stop.triggered().await;
             tracing::info!("shutting down: no new connections; finishing requests in flight");
+            // Open streams never finish by themselves: end them with a reconnect hint first,
+            // so that the graceful stop waits only for ordinary requests.
+            hub.shutdown();
             handle.stop(true).await;
         });
         let served = server.await;

@@ -38,8 +38,26 @@ fn the_contract_is_openapi_3_1_with_every_route() {
         "/v1/games/{id}/legal-moves",
         "/v1/games/{id}/moves",
         "/v1/games/{id}/events",
+        "/v1/games/{id}/leave",
+        "/v1/games/{id}/stream",
+        "/v1/games/{id}/stream-tickets",
+        "/v1/me/stream",
+        "/v1/me/stream-tickets",
     ] {
         assert!(spec["paths"][path].is_object(), "missing path {path}");
     }
     assert!(spec["components"]["securitySchemes"]["bearer"].is_object());
+    assert!(spec["paths"]["/v1/games/{id}"]["delete"].is_object());
+    // The streams' messages are typed: a game stream's data is an event entry, an account
+    // stream's data one of its messages.
+    for (path, schema) in [
+        ("/v1/games/{id}/stream", "#/components/schemas/EventEntry"),
+        ("/v1/me/stream", "#/components/schemas/AccountEvent"),
+    ] {
+        let content = &spec["paths"][path]["get"]["responses"]["200"]["content"];
+        assert_eq!(
+            content["text/event-stream"]["schema"]["$ref"], schema,
+            "{path}"
+        );
+    }
 }

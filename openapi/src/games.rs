@@ -28,6 +28,33 @@ pub struct CreateGame {
     #[serde(default)]
     #[schema(value_type = Option<SetupBody>)]
     pub setup: Option<serde_json::Value>,
+    /// Seats given to server-side bots (never seat 0, the creator's). With every other seat a
+    /// bot, the game starts at once.
+    #[serde(default)]
+    #[schema(example = json!([{"seat": 1, "level": "random"}]))]
+    pub bots: Option<Vec<BotRequest>>,
+}
+
+/// A seat for a server-side bot.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotRequest {
+    /// The seat; when adding a bot to an open game it may be left out: the lowest free seat.
+    #[schema(example = 2)]
+    pub seat: Option<u8>,
+    /// `random` (uniform over the legal moves) or `search` (Information Set Monte Carlo Tree
+    /// Search over deals consistent with the bot's own view).
+    #[schema(example = "random")]
+    pub level: String,
+}
+
+/// A seat played by a server-side bot. A bot sees only its seat's view.
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct BotSeatInfo {
+    #[schema(example = 2)]
+    pub seat: u8,
+    #[schema(example = "random")]
+    pub level: String,
 }
 
 /// The lifecycle of a game.
@@ -103,6 +130,8 @@ pub struct Game {
     /// True when the game was created with a fixed seed or an explicit setup: not a fair deal.
     pub fixed_setup: bool,
     pub seats: Vec<SeatInfo>,
+    /// The seats played by server-side bots.
+    pub bots: Vec<BotSeatInfo>,
     /// The caller's seat, if the caller plays in this game.
     pub your_seat: Option<u8>,
     /// The seats whose decision is pending.
@@ -131,6 +160,8 @@ pub struct GameSummary {
     pub players: u8,
     pub fixed_setup: bool,
     pub seats: Vec<SeatInfo>,
+    /// The seats played by server-side bots.
+    pub bots: Vec<BotSeatInfo>,
     pub created_at: i64,
 }
 

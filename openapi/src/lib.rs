@@ -7,6 +7,7 @@
 pub mod accounts;
 pub mod games;
 pub mod kinds;
+pub mod live;
 pub mod problem;
 pub mod unions;
 

@@ -26,6 +26,8 @@ pub enum Backend {
 pub struct Database {
     pool: Pool<Manager>,
     backend: Backend,
+    /// Kept for connections outside the pool (the change listener).
+    target: Target,
 }
 
 impl std::fmt::Debug for Database {
@@ -74,10 +76,16 @@ impl Database {
             .max_size(POOL_SIZE)
             .min_idle(Some(1))
             .connection_timeout(CHECKOUT_TIMEOUT)
-            .build(Manager { target })
+            .build(Manager {
+                target: target.clone(),
+            })
             .map_err(|error| Error::Unavailable(error.to_string()))?;
         tracing::info!(?backend, "database ready");
-        Ok(Database { pool, backend })
+        Ok(Database {
+            pool,
+            backend,
+            target,
+        })
     }
 
     pub fn backend(&self) -> Backend {
@@ -99,6 +107,10 @@ impl Database {
             idle_connections: state.idle_connections,
             max_connections: self.pool.max_size(),
         }
+    }
+
+    pub(crate) fn target(&self) -> &Target {
+        &self.target
     }
 
     pub(crate) fn conn(&self) -> Result<Conn, Error> {

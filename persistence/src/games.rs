@@ -3,12 +3,13 @@ use std::collections::HashMap;
 use diesel::prelude::*;
 use uuid::Uuid;
 
+use crate::bots::{BotSeatRow, bots_of};
 use crate::connection::{AnyConnection, MultiBackend, write_transaction};
 use crate::error::OrDb;
 use crate::idempotency::{NewIdempotencyKey, store_key};
 use crate::json::encode;
 use crate::models::{GameRow, SeatRow, SeatWithName, parse_uuid, seat_record};
-use crate::schema::{accounts, games, seats};
+use crate::schema::{accounts, bot_seats, games, seats};
 use crate::snapshot::{SNAPSHOT_FORMAT, restore};
 use crate::{Database, Error, GameFilter, GamePage, GameRecord, GameStatus, NewGame, SeatRecord};
 
@@ -16,7 +17,7 @@ use crate::{Database, Error, GameFilter, GamePage, GameRecord, GameStatus, NewGa
 const SET_ASIDE_RETRY_SECS: i64 = 3600;
 
 impl Database {
-    /// Inserts an open game and seats its creator at seat 0; with `key`, stores the response
+    /// Inserts an open game, seats its creator at seat 0 and its bots at theirs; with `key`, stores the response
     /// under the idempotency key in the same transaction.
     #[tracing::instrument(skip(self, game, key), fields(game_id = %game.id, kind = game.kind.id()))]
     pub fn create_game(
@@ -52,7 +53,7 @@ impl Database {
             set_aside_reason: None,
         };
         let seat = SeatRow {
-            game_id: id,
+            game_id: id.clone(),
             seat: 0,
             account_id: game.created_by.to_string(),
             joined_at: game.created_at,
@@ -66,6 +67,16 @@ impl Database {
                 .values(&seat)
                 .execute(conn)
                 .db()?;
+            for bot in &game.bots {
+                diesel::insert_into(bot_seats::table)
+                    .values(&BotSeatRow {
+                        game_id: id.clone(),
+                        seat: i32::from(bot.seat.0),
+                        level: bot.level.clone(),
+                    })
+                    .execute(conn)
+                    .unique_as("seat_taken")?;
+            }
             if let Some(key) = key {
                 store_key(conn, game.id, key)?;
             }
@@ -94,11 +105,13 @@ impl Database {
             .db()?;
         let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
         let mut seats = seats_of(conn, &ids)?;
+        let mut bots = bots_of(conn, &ids)?;
         let games = rows
             .into_iter()
             .map(|row| {
                 let game_seats = seats.remove(&row.id).unwrap_or_default();
-                row.into_record(game_seats)
+                let game_bots = bots.remove(&row.id).unwrap_or_default();
+                row.into_record(game_seats, game_bots)
             })
             .collect::<Result<_, _>>()?;
         Ok(GamePage { games, total })
@@ -158,6 +171,15 @@ fn filtered(filter: &GameFilter) -> games::BoxedQuery<'static, MultiBackend> {
             ),
         );
     }
+    if let Some(outsider) = filter.not_member {
+        query = query.filter(
+            games::id.ne_all(
+                seats::table
+                    .filter(seats::account_id.eq(outsider.to_string()))
+                    .select(seats::game_id),
+            ),
+        );
+    }
     query
 }
 
@@ -171,8 +193,11 @@ pub(crate) fn load_game(conn: &mut AnyConnection, id: Uuid) -> Result<GameRecord
     let seats = seats_of(conn, std::slice::from_ref(&id))?
         .remove(&id)
         .unwrap_or_default();
+    let bots = bots_of(conn, std::slice::from_ref(&id))?
+        .remove(&id)
+        .unwrap_or_default();
     let (text, format) = (row.state.clone(), row.state_format);
-    let mut record = row.into_record(seats)?;
+    let mut record = row.into_record(seats, bots)?;
     record.state = restore(conn, &record, text.as_deref(), format)?;
     Ok(record)
 }

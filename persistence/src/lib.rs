@@ -5,6 +5,8 @@
 //! connection; every call blocks, so async callers run it on a blocking pool.
 
 mod accounts;
+mod bots;
+mod changes;
 mod connection;
 mod database;
 mod error;
@@ -12,6 +14,7 @@ mod events;
 mod games;
 mod idempotency;
 mod json;
+mod lobby;
 mod models;
 mod moves;
 mod play;
@@ -20,12 +23,15 @@ mod schema;
 mod seats;
 mod snapshot;
 pub mod testing;
+mod tickets;
 
+pub use changes::{CHANGES_CHANNEL, ChangeListener, GameChange, LISTENER_APPLICATION_NAME};
 pub use database::{Backend, Database, PoolState};
 pub use error::Error;
 pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};
 pub use records::{
-    AccountRecord, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
+    AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, NewAccount, NewGame, SeatRecord, Versions,
 };
 pub use snapshot::{SNAPSHOT_FORMAT, replay};
+pub use tickets::StreamTicket;

@@ -7,7 +7,7 @@ use uuid::Uuid;
 use crate::error::corrupt;
 use crate::json::decode;
 use crate::schema::{accounts, events, games, moves, seats};
-use crate::{AccountRecord, Error, GameRecord, GameStatus, SeatRecord};
+use crate::{AccountRecord, BotSeat, Error, GameRecord, GameStatus, SeatRecord};
 
 #[derive(Queryable, Insertable)]
 #[diesel(table_name = accounts)]
@@ -57,7 +57,11 @@ pub(crate) struct GameRow {
 
 impl GameRow {
     /// The record without its state, which [`crate::snapshot::restore`] supplies.
-    pub fn into_record(self, seats: Vec<SeatRecord>) -> Result<GameRecord, Error> {
+    pub fn into_record(
+        self,
+        seats: Vec<SeatRecord>,
+        bots: Vec<BotSeat>,
+    ) -> Result<GameRecord, Error> {
         Ok(GameRecord {
             id: parse_uuid(&self.id, "game id")?,
             kind: parse_kind(&self.kind)?,
@@ -76,6 +80,7 @@ impl GameRow {
             version: self.public_version,
             state: None,
             seats,
+            bots,
             created_by: parse_uuid(&self.created_by, "creator id")?,
             created_at: self.created_at,
             started_at: self.started_at,

@@ -11,13 +11,28 @@ impl Database {
     /// The whole input log of a game, ascending. An unknown game has none.
     #[tracing::instrument(skip(self))]
     pub fn inputs(&self, id: Uuid) -> Result<Vec<InputRecord>, Error> {
-        load_inputs(&mut *self.conn()?, id)
+        self.inputs_after(id, 0)
+    }
+
+    /// The inputs with seq > `after_seq`, ascending.
+    #[tracing::instrument(skip(self))]
+    pub fn inputs_after(&self, id: Uuid, after_seq: i64) -> Result<Vec<InputRecord>, Error> {
+        load_inputs_after(&mut *self.conn()?, id, after_seq)
     }
 }
 
 pub(crate) fn load_inputs(conn: &mut AnyConnection, id: Uuid) -> Result<Vec<InputRecord>, Error> {
+    load_inputs_after(conn, id, 0)
+}
+
+fn load_inputs_after(
+    conn: &mut AnyConnection,
+    id: Uuid,
+    after_seq: i64,
+) -> Result<Vec<InputRecord>, Error> {
     moves::table
         .filter(moves::game_id.eq(id.to_string()))
+        .filter(moves::seq.gt(after_seq))
         .order(moves::seq.asc())
         .select((
             moves::seq,

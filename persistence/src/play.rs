@@ -1,4 +1,4 @@
-use diesel::dsl::{count_star, max};
+use diesel::dsl::max;
 use diesel::prelude::*;
 use domain::AnyEvent;
 use uuid::Uuid;
@@ -9,7 +9,7 @@ use crate::games::game_exists;
 use crate::idempotency::{NewIdempotencyKey, store_key};
 use crate::json::encode;
 use crate::models::{EventRow, MoveRow};
-use crate::schema::{events, games, moves, seats};
+use crate::schema::{events, games, moves};
 use crate::snapshot::SNAPSHOT_FORMAT;
 use crate::{Commit, Database, Error, GameStart, GameStatus, Versions};
 
@@ -151,12 +151,9 @@ pub(crate) fn start_in(conn: &mut AnyConnection, id: Uuid, start: &GameStart) ->
         .select(games::players)
         .first(conn)
         .db()?;
-    let seated: i64 = seats::table
-        .filter(seats::game_id.eq(&game_id))
-        .select(count_star())
-        .first(conn)
-        .db()?;
-    if seated < i64::from(players) {
+    // Bots hold seats too.
+    let seated = crate::bots::taken_seats(conn, &game_id)?.len();
+    if seated < usize::try_from(players).unwrap_or(usize::MAX) {
         return Err(Error::Conflict("not_full"));
     }
     insert_events(conn, &game_id, 0, (0, 0), &start.events)?;

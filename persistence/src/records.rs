@@ -69,6 +69,8 @@ impl GameStatus {
 
 #[derive(Clone, Debug)]
 pub struct NewGame {
+    /// Seats given to bots at creation (the creator takes seat 0).
+    pub bots: Vec<BotSeat>,
     pub id: Uuid,
     pub kind: GameKind,
     pub players: u8,
@@ -97,6 +99,8 @@ pub struct GameRecord {
     pub version: i64,
     pub state: Option<AnyGame>,
     pub seats: Vec<SeatRecord>,
+    /// The seats played by the server's bots, in seat order.
+    pub bots: Vec<BotSeat>,
     pub created_by: Uuid,
     pub created_at: i64,
     pub started_at: Option<i64>,
@@ -131,6 +135,13 @@ pub struct SeatRecord {
     pub joined_at: i64,
 }
 
+/// A seat played by a server-side bot of this level (`random`, `search`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotSeat {
+    pub seat: Seat,
+    pub level: String,
+}
+
 /// Which games to list. Absent filters match everything; a negative limit or offset counts as 0.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameFilter {
@@ -138,6 +149,8 @@ pub struct GameFilter {
     pub status: Option<GameStatus>,
     /// Only games in which this account holds a seat.
     pub member: Option<Uuid>,
+    /// Only games in which this account holds no seat (with `status: Open`: the games it can join).
+    pub not_member: Option<Uuid>,
     pub limit: i64,
     pub offset: i64,
 }

@@ -87,9 +87,32 @@ diesel::joinable!(seats -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
+    bot_seats,
     events,
     games,
     idempotency_keys,
     moves,
-    seats
+    seats,
+    stream_tickets
 );
+
+diesel::table! {
+    stream_tickets (hash) {
+        hash -> Text,
+        account_id -> Text,
+        scope -> Text,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::joinable!(stream_tickets -> accounts (account_id));
+
+diesel::table! {
+    bot_seats (game_id, seat) {
+        game_id -> Text,
+        seat -> Integer,
+        level -> Text,
+    }
+}
+
+diesel::joinable!(bot_seats -> games (game_id));

@@ -42,8 +42,9 @@ impl Database {
             if taken.iter().any(|(_, seated)| *seated == account_id) {
                 return Err(Error::Conflict("already_seated"));
             }
+            let occupied = crate::bots::taken_seats(conn, &game_id)?;
             let seat = (0..players)
-                .find(|seat| !taken.iter().any(|(taken, _)| taken == seat))
+                .find(|seat| !occupied.contains(seat))
                 .ok_or(Error::Conflict("game_full"))?;
             let row = SeatRow {
                 game_id,
@@ -72,7 +73,7 @@ impl Database {
 /// Touches the game row while it is open, which takes its row lock on PostgreSQL (SQLite holds
 /// the database write lock already): concurrent joins of one game then run one after another,
 /// and each sees the seats the previous one took.
-fn claim_open_game(conn: &mut AnyConnection, id: Uuid, now: i64) -> Result<(), Error> {
+pub(crate) fn claim_open_game(conn: &mut AnyConnection, id: Uuid, now: i64) -> Result<(), Error> {
     let game_id = id.to_string();
     let updated = diesel::update(
         games::table

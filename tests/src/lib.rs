@@ -15,12 +15,16 @@ mod games;
 pub mod json;
 mod per_backend;
 mod process;
+mod play;
 mod replay;
 mod server;
+mod stream;
 mod visibility;
 
 pub use client::{Player, Reply};
 pub use process::ServerProcess;
 pub use replay::{replay, sha256_hex, spectator_view_json, view_json};
 pub use server::{Backend, SHARED_TEST_SECRET, TestApp, postgres_backend};
+pub use play::play_random_move;
+pub use stream::{EventStream, Read, SseMessage, assert_streamed_within, shows_no_more};
 pub use visibility::Probe;

@@ -53,6 +53,8 @@ const TICK_MILLIS: u64 = 50;
 /// A running server with its own fresh database, on a manual clock that only the test moves.
 pub struct TestApp {
     pub base_url: String,
+    /// The server's live layer (its shutdown hook, its open-stream count).
+    pub hub: api::live::Hub,
     pub backend: Backend,
     pub client: reqwest::Client,
     clock: ManualClock,
@@ -142,6 +144,7 @@ impl TestApp {
             limits: LimitSettings::unlimited(),
             shutdown_timeout: Duration::from_secs(5),
             cors_origins: Vec::new(),
+            live: api::live::LiveSettings::default(),
         };
         configure(&mut settings);
         let application = Application::build(settings)
@@ -150,9 +153,11 @@ impl TestApp {
         let base_url = format!("http://{}", application.address());
         let tick_passes = application.tick_passes();
         let shutdown = application.shutdown_handle();
+        let hub = application.hub().clone();
         let server = tokio::spawn(application.run_until_stopped());
         TestApp {
             base_url,
+            hub,
             backend,
             client: reqwest::Client::new(),
             clock,
@@ -182,6 +187,11 @@ impl TestApp {
             .await
             .expect("connecting panicked")
             .expect("cannot open the test database")
+    }
+
+    /// The database this server runs on.
+    pub fn database_url(&self) -> &str {
+        &self.database_url
     }
 
     pub fn url(&self, path: &str) -> String {

@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod game_kinds;
 pub mod games;
 pub mod health;
+pub mod me;
 pub mod sessions;
 
 use actix_web::HttpResponseBuilder;
@@ -30,5 +31,12 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(games::legal_moves::get_legal_moves)
         .service(games::moves_post::post_moves)
         .service(games::moves_get::get_moves)
-        .service(games::events::get_events);
+        .service(games::events::get_events)
+        .service(games::cancel::delete_game)
+        .service(games::leave::leave_game)
+        .service(games::bots_post::post_bots)
+        .service(games::stream::get_game_stream)
+        .service(games::stream_tickets::post_game_stream_tickets)
+        .service(me::stream::get_account_stream)
+        .service(me::stream_tickets::post_account_stream_tickets);
 }

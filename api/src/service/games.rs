@@ -14,7 +14,7 @@ use crate::error::ApiError;
 /// How often a request retries after losing a race with another writer of the same game.
 const RACE_RETRIES: usize = 8;
 
-fn unprocessable(code: &'static str, detail: impl Into<String>) -> ApiError {
+pub(super) fn unprocessable(code: &'static str, detail: impl Into<String>) -> ApiError {
     ApiError::Unprocessable {
         code,
         detail: detail.into(),
@@ -103,7 +103,9 @@ impl GameService {
         AnyGame::create(kind, request.players, &options, &seed, setup.clone(), now)?;
         let players = u8::try_from(request.players)
             .map_err(|_| unprocessable("invalid_players", "unsupported number of players"))?;
+        let bots = super::bots::bots_at_creation(kind, players, request.bots.unwrap_or_default())?;
         let game = NewGame {
+            bots,
             id: Uuid::new_v4(),
             kind,
             players,
@@ -115,6 +117,7 @@ impl GameService {
             created_at: now,
         };
         self.db.create_game(&game, key)?;
+        self.hub.committed(game.id, 0);
         let record = self.db.game(game.id)?;
         self.start_if_full(record, now)
     }
@@ -137,6 +140,7 @@ impl GameService {
             None
         };
         let record = self.db.join_game(id, account, now, start.as_ref(), key)?;
+        self.hub.committed(id, record.version);
         self.start_if_full(record, now)
     }
 
@@ -173,14 +177,23 @@ impl GameService {
         ))
     }
 
-    fn start_if_full(&self, record: GameRecord, now: i64) -> Result<GameRecord, ApiError> {
-        if record.status != GameStatus::Open || record.seats.len() < usize::from(record.players) {
+    pub(super) fn start_if_full(
+        &self,
+        record: GameRecord,
+        now: i64,
+    ) -> Result<GameRecord, ApiError> {
+        let taken = record.seats.len() + record.bots.len();
+        if record.status != GameStatus::Open || taken < usize::from(record.players) {
             return Ok(record);
         }
         let start = Self::start_of(&record, now)?;
         match self.db.start_game(record.id, &start) {
+            Ok(()) => {
+                self.hub.committed(record.id, 0);
+                Ok(self.db.game(record.id)?)
+            }
             // Another request started it first: same seed, same game.
-            Ok(()) | Err(persistence::Error::Conflict(_)) => Ok(self.db.game(record.id)?),
+            Err(persistence::Error::Conflict(_)) => Ok(self.db.game(record.id)?),
             Err(error) => Err(error.into()),
         }
     }
@@ -220,7 +233,7 @@ impl GameService {
 
     /// Writes the state in `record` with `inputs` on top of the revision `record` was loaded at;
     /// `None` when another writer committed first.
-    fn commit(
+    pub(super) fn commit(
         &self,
         mut record: GameRecord,
         inputs: Vec<CommittedInput>,
@@ -240,6 +253,7 @@ impl GameService {
         let public_change = commit.inputs.iter().any(|input| !input.secret);
         match self.db.commit(record.id, record.versions(), &commit, key) {
             Ok(versions) => {
+                self.hub.committed(record.id, versions.version);
                 record.revision = versions.revision;
                 record.version = versions.version;
                 if public_change {
@@ -419,14 +433,18 @@ impl GameService {
                 "limit is 1 to 100 and offset is not negative",
             ));
         }
+        let mine = query.mine.unwrap_or(false);
+        let status = query.status.map(|status| match status {
+            openapi::games::GameStatus::Open => GameStatus::Open,
+            openapi::games::GameStatus::Active => GameStatus::Active,
+            openapi::games::GameStatus::Finished => GameStatus::Finished,
+        });
         let filter = GameFilter {
             kind,
-            status: query.status.map(|status| match status {
-                openapi::games::GameStatus::Open => GameStatus::Open,
-                openapi::games::GameStatus::Active => GameStatus::Active,
-                openapi::games::GameStatus::Finished => GameStatus::Finished,
-            }),
-            member: query.mine.unwrap_or(false).then_some(account),
+            status,
+            member: mine.then_some(account),
+            // Open games are listed for joining: those the caller already sits in are under `mine`.
+            not_member: (!mine && status == Some(GameStatus::Open)).then_some(account),
             limit,
             offset,
         };

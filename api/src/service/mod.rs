@@ -2,34 +2,49 @@
 //! Its functions block (Diesel is synchronous); handlers call them through `web::block`.
 
 mod accounts;
+mod bots;
 mod games;
 mod idempotency;
+mod lobby;
+mod notices;
 mod render;
 
-pub use render::{options_json, render_game, render_summary};
+pub use bots::BotTurn;
+pub use games::{VisibleEvent, seat_of};
+pub use notices::{AccountGame, Following, Notice, notices};
+pub use render::{options_json, render_game, render_summary, viewer_of};
 
 use std::sync::Arc;
 
 use persistence::Database;
 
 use crate::clock::Clock;
+use crate::live::Hub;
 use crate::metrics::Metrics;
 
-/// Shared by every worker; cloning is cheap (a pool handle, a clock handle, a shared recorder).
+/// Shared by every worker; cloning is cheap (a pool handle, a clock handle, a shared recorder
+/// and the hub).
 #[derive(Clone)]
 pub struct GameService {
     db: Database,
     clock: Clock,
     metrics: Arc<Metrics>,
+    hub: Hub,
 }
 
 impl GameService {
-    pub fn new(db: Database, clock: Clock) -> Self {
+    pub fn new(db: Database, clock: Clock, hub: Hub) -> Self {
         Self {
             db,
             clock,
             metrics: Arc::new(Metrics::new()),
+            hub,
         }
+    }
+
+    /// The live layer every commit feeds.
+    pub fn hub(&self) -> &Hub {
+        &self.hub
     }
 
     pub fn database(&self) -> &Database {

@@ -1,7 +1,7 @@
 //! Records become wire types here, for one viewer.
 
 use domain::Viewer;
-use openapi::games::{Game, GameStatus as WireStatus, GameSummary, SeatInfo};
+use openapi::games::{BotSeatInfo, Game, GameStatus as WireStatus, GameSummary, SeatInfo};
 use openapi::kinds::option_value_json;
 use persistence::{GameRecord, GameStatus};
 use uuid::Uuid;
@@ -29,6 +29,16 @@ pub fn options_json(game: &GameRecord) -> serde_json::Map<String, serde_json::Va
         .collect()
 }
 
+fn bots(game: &GameRecord) -> Vec<BotSeatInfo> {
+    game.bots
+        .iter()
+        .map(|bot| BotSeatInfo {
+            seat: bot.seat.0,
+            level: bot.level.clone(),
+        })
+        .collect()
+}
+
 fn seats(game: &GameRecord) -> Vec<SeatInfo> {
     game.seats
         .iter()
@@ -53,6 +63,7 @@ pub fn render_game(game: &GameRecord, account: Uuid) -> Game {
         options: options_json(game),
         fixed_setup: game.fixed_setup,
         seats: seats(game),
+        bots: bots(game),
         your_seat: viewer.seat().map(|seat| seat.0),
         to_act: game
             .state
@@ -86,6 +97,7 @@ pub fn render_summary(game: &GameRecord) -> GameSummary {
         players: game.players,
         fixed_setup: game.fixed_setup,
         seats: seats(game),
+        bots: bots(game),
         created_at: game.created_at,
     }
 }

@@ -144,6 +144,7 @@ pub fn seed() -> Seed {
 
 pub fn new_game(creator: Uuid, created_at: i64) -> NewGame {
     NewGame {
+        bots: Vec::new(),
         id: Uuid::new_v4(),
         kind: GameKind::TradeOrDuel,
         players: PLAYERS,

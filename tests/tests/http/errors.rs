@@ -192,7 +192,7 @@ async fn a_known_path_with_an_unknown_method_is_405_with_allow() {
     reply.assert_problem(405, "method_not_allowed");
     let response = app
         .client
-        .delete(app.url(&format!("/v1/games/{}", uuid::Uuid::new_v4())))
+        .put(app.url(&format!("/v1/games/{}", uuid::Uuid::new_v4())))
         .send()
         .await
         .expect("the request was sent");
@@ -202,7 +202,7 @@ async fn a_known_path_with_an_unknown_method_is_405_with_allow() {
             .headers()
             .get("allow")
             .and_then(|v| v.to_str().ok()),
-        Some("GET")
+        Some("GET, DELETE")
     );
     app.request(Method::PUT, "/healthz", None, None)
         .await

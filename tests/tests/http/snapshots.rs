@@ -104,7 +104,9 @@ async fn a_game_that_cannot_be_rebuilt_is_set_aside_and_others_still_expire(back
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |elapsed| elapsed.as_secs() as i64)
         + 3600;
-    let service = api::service::GameService::new(database.clone(), api::clock::Clock::system());
+    let hub = api::live::Hub::start(&database, api::live::LiveSettings::default());
+    let service =
+        api::service::GameService::new(database.clone(), api::clock::Clock::system(), hub);
     let ticked =
         tokio::task::spawn_blocking(move || service.tick(later).map_err(|e| e.to_string()))
             .await

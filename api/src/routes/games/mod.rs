@@ -1,8 +1,13 @@
+pub mod bots_post;
+pub mod cancel;
 pub mod events;
 pub mod get;
 pub mod join;
+pub mod leave;
 pub mod legal_moves;
 pub mod list;
 pub mod moves_get;
 pub mod moves_post;
 pub mod post;
+pub mod stream;
+pub mod stream_tickets;

@@ -1,0 +1,12 @@
+//! The live layer: one hub per process with the change feed, the cross-process notifier and
+//! listener, event streams per game and per account, and their tickets.
+
+pub mod account_stream;
+pub mod bots;
+pub mod feed;
+pub mod hub;
+pub mod notify;
+pub mod stream;
+pub mod tickets;
+
+pub use hub::{Hub, LiveSettings};

@@ -1,0 +1,42 @@
+use actix_web::{HttpResponse, post, web};
+use openapi::Problem;
+use openapi::games::{BotRequest, Game};
+use uuid::Uuid;
+
+use crate::auth::AuthenticatedAccount;
+use crate::error::ApiError;
+use crate::service::{GameService, blocking, render_game};
+
+/// Give a free seat of an open game to a server-side bot.
+///
+/// Only the creator may. Without `seat`, the lowest free seat. The game starts when its last
+/// seat is taken, by a person or a bot.
+#[utoipa::path(
+    tag = "games",
+    security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "The game id")),
+    request_body = BotRequest,
+    responses(
+        (status = 200, description = "The game with the bot seated", body = Game),
+        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 403, description = "`not_creator`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`not_open`, `seat_taken`, `no_such_seat` or `game_full`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`unknown_bot_level` or `bot_unsupported`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/games/{id}/bots")]
+#[tracing::instrument(skip_all, fields(game_id = %id, account = %account.id))]
+pub async fn post_bots(
+    service: web::Data<GameService>,
+    account: AuthenticatedAccount,
+    id: web::Path<Uuid>,
+    body: web::Json<BotRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let service = service.into_inner();
+    let id = id.into_inner();
+    let request = body.into_inner();
+    let game = blocking(move || service.add_bot(account.id, id, request, service.now())).await?;
+    Ok(HttpResponse::Ok().json(render_game(&game, account.id)))
+}

@@ -1,0 +1,35 @@
+use actix_web::{HttpResponse, post, web};
+use openapi::Problem;
+use openapi::games::Game;
+use uuid::Uuid;
+
+use crate::auth::AuthenticatedAccount;
+use crate::error::ApiError;
+use crate::service::{GameService, blocking, render_game};
+
+/// Give up the caller's seat in a game that has not started.
+///
+/// Anyone may then take it. The creator cannot leave (they cancel the game instead).
+#[utoipa::path(
+    tag = "games",
+    security(("bearer" = [])),
+    params(("id" = Uuid, Path, description = "The game id")),
+    responses(
+        (status = 200, description = "The game after the leave, as the caller now sees it", body = Game),
+        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`not_open` (started), `not_seated` or `creator_cannot_leave`", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[post("/games/{id}/leave")]
+#[tracing::instrument(skip_all, fields(game_id = %id, account = %account.id))]
+pub async fn leave_game(
+    service: web::Data<GameService>,
+    account: AuthenticatedAccount,
+    id: web::Path<Uuid>,
+) -> Result<HttpResponse, ApiError> {
+    let service = service.into_inner();
+    let id = id.into_inner();
+    let game = blocking(move || service.leave_game(account.id, id, service.now())).await?;
+    Ok(HttpResponse::Ok().json(render_game(&game, account.id)))
+}

@@ -1,0 +1,2 @@
+pub mod stream;
+pub mod stream_tickets;

@@ -1,0 +1,37 @@
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use openapi::Problem;
+use openapi::live::{AccountEvent, AccountStreamQuery};
+
+use crate::error::ApiError;
+use crate::live::account_stream;
+use crate::live::tickets::StreamCaller;
+use crate::service::GameService;
+
+/// What needs the caller across all its games (server-sent events).
+///
+/// The SSE `event:` is the message's `type`: a game it sits in started, it is to act (with the deadline), a game
+/// finished, an open game was cancelled. It starts with a `your_turn` for every game waiting on
+/// the caller now, so a reconnecting client misses nothing it must do. Keep-alive comments come
+/// at least every 10 s. Authenticate with a bearer token, or with `?ticket=` from
+/// `POST /v1/me/stream-tickets` (browsers).
+#[utoipa::path(
+    tag = "live",
+    security(("bearer" = []), ()),
+    params(AccountStreamQuery),
+    responses(
+        (status = 200, description = "A `text/event-stream` of account messages", body = AccountEvent, content_type = "text/event-stream"),
+        (status = 400, description = "Malformed query", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No or bad token, or an invalid, used or expired ticket", body = Problem, content_type = "application/problem+json"),
+    )
+)]
+#[get("/me/stream")]
+#[tracing::instrument(skip_all, fields(account = %caller.id))]
+pub async fn get_account_stream(
+    request: HttpRequest,
+    service: web::Data<GameService>,
+    caller: StreamCaller,
+    _query: web::Query<AccountStreamQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let service = GameService::clone(&service.into_inner());
+    Ok(account_stream::open(&request, service, caller.id))
+}

@@ -1,0 +1,141 @@
+//! Bot seats: given at creation or by the creator while the game is open; their moves go
+//! through the same path as people's.
+
+use domain::{Actor, AnyLegalMoves, AnyMove, AnyView, GameKind, Input, Seat, Viewer};
+use openapi::games::BotRequest;
+use persistence::{BotSeat, CommittedInput, GameRecord, GameStatus};
+use uuid::Uuid;
+
+use super::GameService;
+use super::games::unprocessable;
+use crate::error::ApiError;
+use crate::live::bots::check_level;
+
+/// What a bot seat has to do now.
+pub enum BotTurn {
+    /// Decide on this version, from this view, among these moves.
+    Decide(Box<Decision>),
+    /// Nothing to decide until the game changes.
+    Wait,
+    /// The game is over (or gone).
+    Over,
+}
+
+/// What a bot decides from: its seat's view and legal moves on one version.
+pub struct Decision {
+    pub version: i64,
+    pub view: AnyView,
+    pub legal: AnyLegalMoves,
+}
+
+/// Validates the bots asked for at creation: levels, and seats other than the creator's 0.
+pub fn bots_at_creation(
+    kind: GameKind,
+    players: u8,
+    requests: Vec<BotRequest>,
+) -> Result<Vec<BotSeat>, ApiError> {
+    let mut bots: Vec<BotSeat> = Vec::new();
+    for request in requests {
+        check_level(&request.level, kind)?;
+        let seat = request
+            .seat
+            .ok_or_else(|| unprocessable("invalid_bot_seat", "each bot names its seat"))?;
+        if seat == 0 || seat >= players || bots.iter().any(|bot| bot.seat.0 == seat) {
+            return Err(unprocessable(
+                "invalid_bot_seat",
+                format!(
+                    "seat {seat} cannot be a bot's: seats 1 to {} once each",
+                    players - 1
+                ),
+            ));
+        }
+        bots.push(BotSeat {
+            seat: Seat(seat),
+            level: request.level,
+        });
+    }
+    Ok(bots)
+}
+
+impl GameService {
+    /// The creator gives a free seat of an open game (or the lowest free one) to a bot.
+    pub fn add_bot(
+        &self,
+        account: Uuid,
+        id: Uuid,
+        request: BotRequest,
+        now: i64,
+    ) -> Result<GameRecord, ApiError> {
+        let record = self.db.game(id)?;
+        if record.created_by != account {
+            return Err(ApiError::Forbidden {
+                code: "not_creator",
+                detail: "only the game's creator can seat a bot".to_owned(),
+            });
+        }
+        if record.status != GameStatus::Open {
+            return Err(persistence::Error::Conflict("not_open").into());
+        }
+        check_level(&request.level, record.kind)?;
+        let record = self
+            .db
+            .add_bot(id, request.seat.map(Seat), &request.level, now)?;
+        self.hub.committed(id, record.version);
+        self.start_if_full(record, now)
+    }
+
+    /// What the bot in `seat` has to do now, from its seat's view only.
+    pub fn bot_turn(&self, id: Uuid, seat: Seat, now: i64) -> Result<BotTurn, ApiError> {
+        let record = match self.current(id, now) {
+            Ok(record) => record,
+            Err(ApiError::NotFound { .. }) => return Ok(BotTurn::Over),
+            Err(error) => return Err(error),
+        };
+        let Some(state) = record.state.as_ref() else {
+            return Ok(BotTurn::Wait);
+        };
+        if record.status == GameStatus::Finished {
+            return Ok(BotTurn::Over);
+        }
+        if !state.to_act().contains(&seat) {
+            return Ok(BotTurn::Wait);
+        }
+        Ok(BotTurn::Decide(Box::new(Decision {
+            version: record.version,
+            view: state.view(Viewer::Seat(seat)),
+            legal: state.legal_moves(seat),
+        })))
+    }
+
+    /// A bot's move, made on `version`: checked and committed like a person's.
+    pub fn submit_bot_move(
+        &self,
+        id: Uuid,
+        seat: Seat,
+        version: i64,
+        mv: AnyMove,
+        now: i64,
+    ) -> Result<(), ApiError> {
+        let mut record = self.current(id, now)?;
+        if !record.bots.iter().any(|bot| bot.seat == seat) {
+            return Err(ApiError::Internal(format!("{seat} is no bot's seat")));
+        }
+        if version != record.version {
+            return Err(persistence::Error::Conflict("stale_version").into());
+        }
+        let state = record.state.as_mut().ok_or_else(|| {
+            ApiError::Internal("a bot moved in a game that has not started".to_owned())
+        })?;
+        let secret = state.is_secret_submission(seat, &mv);
+        let events = state.apply(Actor::Seat(seat), mv.clone(), now)?;
+        let input = CommittedInput {
+            input: Input::Move { seat, mv },
+            now,
+            events,
+            secret,
+        };
+        self.commit(record, vec![input], now, None)?
+            .map(drop)
+            .ok_or_else(|| persistence::Error::Conflict("stale_version").into())
+    }
+}

@@ -1,0 +1,80 @@
+//! The live layer's wire types: stream queries and tickets, and the account stream's messages.
+//! A game stream's messages are [`crate::games::EventEntry`], exactly as in the event log.
+
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+use uuid::Uuid;
+
+use crate::games::GameOutcome;
+
+/// Query of `GET /v1/games/{id}/stream`.
+#[derive(Clone, Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct GameStreamQuery {
+    /// Replay the events after this sequence number first (default 0: from the start). A
+    /// `Last-Event-ID` header, as `EventSource` sends when it reconnects, takes precedence.
+    #[param(minimum = 0)]
+    pub after: Option<i64>,
+    /// A stream ticket from `POST /v1/games/{id}/stream-tickets`, instead of a bearer token.
+    pub ticket: Option<String>,
+}
+
+/// Query of `GET /v1/me/stream`.
+#[derive(Clone, Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(deny_unknown_fields)]
+pub struct AccountStreamQuery {
+    /// A stream ticket from `POST /v1/me/stream-tickets`, instead of a bearer token.
+    pub ticket: Option<String>,
+}
+
+/// A ticket that opens one stream, once, shortly: for browsers, whose `EventSource` cannot send
+/// an `Authorization` header. The access token never goes into a URL.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+pub struct StreamTicket {
+    /// Pass as `?ticket=`; single use.
+    pub ticket: String,
+    /// Unix seconds after which the ticket no longer opens the stream.
+    pub expires_at: i64,
+    /// The stream's path with the ticket, ready for `new EventSource(url)`.
+    #[schema(example = "/v1/me/stream?ticket=…")]
+    pub url: String,
+}
+
+/// A message of the account stream (`GET /v1/me/stream`); the SSE `event:` field is its `type`.
+#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum AccountEvent {
+    /// A game the account sits in started.
+    #[schema(title = "GameStarted")]
+    GameStarted {
+        game_id: Uuid,
+        kind: String,
+        your_seat: u8,
+        /// The game's version at the start.
+        version: i64,
+    },
+    /// The account's seat has a decision to make now.
+    #[schema(title = "YourTurn")]
+    YourTurn {
+        game_id: Uuid,
+        kind: String,
+        your_seat: u8,
+        /// The version to make the move on.
+        version: i64,
+        /// Unix seconds at which the decision expires, if the game has a deadline.
+        deadline_at: Option<i64>,
+    },
+    /// A game the account sat in is over.
+    #[schema(title = "GameFinished")]
+    GameFinished {
+        game_id: Uuid,
+        kind: String,
+        your_seat: u8,
+        outcome: Option<GameOutcome>,
+    },
+    /// An open game the account sat in was cancelled by its creator.
+    #[schema(title = "GameCancelled")]
+    GameCancelled { game_id: Uuid, kind: String },
+}

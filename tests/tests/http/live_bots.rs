@@ -1,0 +1,209 @@
+//! One person against server-side bots: the game starts at once, the bots move by themselves
+//! through the same checks as people, and a spectator's stream shows only public events.
+
+use std::time::{Duration, Instant};
+
+use blackbox::{
+    Backend, EventStream, Player, SseMessage, TestApp, assert_streamed_within, per_backend,
+};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use serde_json::{Value, json};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+async fn open(app: &TestApp, player: &Player, path: &str) -> EventStream {
+    let (status, stream) = app.open_stream(path, Some(&player.token), &[]).await;
+    assert_eq!(status, 200, "{path}");
+    stream.unwrap_or_else(|| panic!("no stream at {path}"))
+}
+
+fn data(messages: &[SseMessage]) -> Vec<Value> {
+    messages.iter().map(SseMessage::json).collect()
+}
+
+async fn log(app: &TestApp, player: &Player, id: &str) -> Vec<Value> {
+    app.get(player, &format!("/v1/games/{id}/events"))
+        .await
+        .expect_status(200)
+        .body["events"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+}
+
+/// The person plays a random legal move whenever it is her turn, until the game is over.
+async fn play_against_bots(app: &TestApp, person: &Player, id: &str, rng: &mut StdRng) -> Value {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    while Instant::now() < deadline {
+        let legal = app
+            .get(person, &format!("/v1/games/{id}/legal-moves"))
+            .await;
+        let game = app.game(person, id).await;
+        if game["status"] == "finished" {
+            return game;
+        }
+        let moves = legal.body["legal_moves"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        if moves.is_empty() || legal.body["version"] != game["version"] {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+            continue;
+        }
+        let mv = moves[rng.random_range(0..moves.len())].clone();
+        let reply = app
+            .post(
+                person,
+                &format!("/v1/games/{id}/moves"),
+                json!({"version": legal.body["version"], "move": mv}),
+            )
+            .await;
+        // A bot may have moved in between (simultaneous phases): read again.
+        assert!(
+            reply.status == 200 || reply.code() == "stale_version",
+            "{}",
+            reply.text
+        );
+    }
+    panic!("the game against bots did not end");
+}
+
+per_backend!(a_person_plays_each_kind_against_bots_while_a_spectator_sees_only_public_events);
+async fn a_person_plays_each_kind_against_bots_while_a_spectator_sees_only_public_events(
+    app: TestApp,
+) {
+    for (kind, players) in [("trade_or_duel", 4), ("intrigue", 3), ("tricky_tribes", 4)] {
+        against_bots(&app, kind, players).await;
+    }
+}
+
+async fn against_bots(app: &TestApp, kind: &str, players: u8) {
+    let person = app.player(&format!("{kind}-solo")).await;
+    let spectator = app.player(&format!("{kind}-onlooker")).await;
+    let bots: Vec<Value> = (1..players)
+        .map(|seat| json!({"seat": seat, "level": "random"}))
+        .collect();
+    let created = app
+        .post(
+            &person,
+            "/v1/games",
+            json!({"kind": kind, "players": players, "bots": bots}),
+        )
+        .await
+        .expect_status(201);
+    assert_eq!(created.body["status"], "active", "{}", created.text);
+    assert_eq!(
+        created.body["bots"].as_array().map(Vec::len),
+        Some(usize::from(players) - 1)
+    );
+    let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+    let path = format!("/v1/games/{id}/stream");
+    let mut watching = open(app, &spectator, &path).await;
+    // A second process's stream sees the same game live (PostgreSQL only: SQLite's feed stays
+    // in its process).
+    let far = match app.backend {
+        Backend::Postgres(_) => Some(app.spawn_sharing().await),
+        Backend::Sqlite => None,
+    };
+    let mut far_stream = match &far {
+        Some(far) => Some(open(far, &spectator, &path).await),
+        None => None,
+    };
+
+    let mut rng = StdRng::seed_from_u64(41);
+    let finished = play_against_bots(app, &person, &id, &mut rng).await;
+    assert!(finished["outcome"]["ranking"].is_array());
+
+    // Each event was sent as the log showed it then; the end may have revealed more since.
+    let seen = data(&watching.until_end(WAIT).await);
+    assert_streamed_within(&seen, &log(app, &spectator, &id).await, kind);
+    let seat_log = log(app, &person, &id).await;
+    assert!(
+        seen.iter().zip(&seat_log).any(|(sent, seat)| sent != seat),
+        "{kind}: the seat's log shows nothing the spectator's stream did not"
+    );
+    if let Some(stream) = far_stream.as_mut() {
+        let far_seen = data(&stream.until_end(WAIT).await);
+        let context = format!("{kind} on the other process");
+        assert_streamed_within(&far_seen, &log(app, &spectator, &id).await, &context);
+    }
+    // Bots moved through the move log like anyone.
+    let moves = app
+        .get(&person, &format!("/v1/games/{id}/moves"))
+        .await
+        .expect_status(200)
+        .body;
+    let bot_moved = moves["inputs"].as_array().is_some_and(|inputs| {
+        inputs
+            .iter()
+            .any(|input| input["seat"] != 0 && input["seat"].is_u64())
+    });
+    assert!(bot_moved, "{kind}: no bot moved");
+}
+
+per_backend!(the_creator_seats_bots_in_an_open_game);
+async fn the_creator_seats_bots_in_an_open_game(app: TestApp) {
+    let [ann, ben] = [app.player("ann").await, app.player("ben").await];
+    let created = app
+        .post(
+            &ann,
+            "/v1/games",
+            json!({"kind": "trade_or_duel", "players": 4}),
+        )
+        .await
+        .expect_status(201);
+    let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+    let bots = format!("/v1/games/{id}/bots");
+
+    app.post(&ben, &bots, json!({"level": "random"}))
+        .await
+        .assert_problem(403, "not_creator");
+    app.post(&ann, &bots, json!({"level": "genius"}))
+        .await
+        .assert_problem(422, "unknown_bot_level");
+    let first = app
+        .post(&ann, &bots, json!({"level": "random"}))
+        .await
+        .expect_status(200);
+    assert_eq!(first.body["bots"], json!([{"seat": 1, "level": "random"}]));
+    app.post(&ann, &bots, json!({"seat": 1, "level": "random"}))
+        .await
+        .assert_problem(409, "seat_taken");
+    app.post(&ann, &bots, json!({"seat": 9, "level": "random"}))
+        .await
+        .assert_problem(409, "no_such_seat");
+    app.post(&ann, &bots, json!({"seat": 3, "level": "random"}))
+        .await
+        .expect_status(200);
+    // A person joining takes the seat the bots left free, and the game starts.
+    let joined = app
+        .post(&ben, &format!("/v1/games/{id}/join"), json!({}))
+        .await
+        .expect_status(200);
+    assert_eq!(joined.body["your_seat"], 2);
+    assert_eq!(joined.body["status"], "active");
+    app.post(&ann, &bots, json!({"level": "random"}))
+        .await
+        .assert_problem(409, "not_open");
+
+    // Bot seats at creation: never the creator's, each once, a level that plays the kind.
+    for (bots, code) in [
+        (json!([{"seat": 0, "level": "random"}]), "invalid_bot_seat"),
+        (
+            json!([{"seat": 1, "level": "random"}, {"seat": 1, "level": "random"}]),
+            "invalid_bot_seat",
+        ),
+        (json!([{"seat": 4, "level": "random"}]), "invalid_bot_seat"),
+        (json!([{"level": "random"}]), "invalid_bot_seat"),
+        (json!([{"seat": 1, "level": "genius"}]), "unknown_bot_level"),
+    ] {
+        app.post(
+            &ann,
+            "/v1/games",
+            json!({"kind": "trade_or_duel", "players": 4, "bots": bots}),
+        )
+        .await
+        .assert_problem(422, code);
+    }
+}
