@@ -79,7 +79,10 @@ fn of_two_commits_for_the_same_version_the_second_is_stale(db: &TestDb) {
         commit_of(&theirs, vec![input], 2_020)
     };
 
-    assert_eq!(db.commit(id, at(0, 0), &our_commit, None).unwrap(), at(1, 1));
+    assert_eq!(
+        db.commit(id, at(0, 0), &our_commit, None).unwrap(),
+        at(1, 1)
+    );
     let result = db.commit(id, at(0, 0), &their_commit, None);
 
     assert!(

@@ -22,8 +22,13 @@ fn a_key_is_kept_with_its_write_and_a_second_write_with_it_rolls_back(db: &TestD
             respond: &respond,
         };
         let first = play(&mut state, 2_010);
-        db.commit(id, at(0, 0), &commit_of(&state, vec![first], 2_010), Some(&key))
-            .unwrap();
+        db.commit(
+            id,
+            at(0, 0),
+            &commit_of(&state, vec![first], 2_010),
+            Some(&key),
+        )
+        .unwrap();
         let kept = db.idempotency_record(account, "k-1").unwrap().unwrap();
         assert_eq!(kept.fingerprint, "f");
         // Rendered inside the transaction, from the game as the write left it.
@@ -31,7 +36,12 @@ fn a_key_is_kept_with_its_write_and_a_second_write_with_it_rolls_back(db: &TestD
 
         // Another process applying a write under the same key: nothing of it is kept.
         let second = play(&mut state, 2_020);
-        let again = db.commit(id, at(1, 1), &commit_of(&state, vec![second], 2_020), Some(&key));
+        let again = db.commit(
+            id,
+            at(1, 1),
+            &commit_of(&state, vec![second], 2_020),
+            Some(&key),
+        );
         assert!(matches!(
             again,
             Err(persistence::Error::Conflict("idempotency_key_used"))
