@@ -112,7 +112,10 @@ impl Settings {
                         .collect()
                 })
                 .unwrap_or_default(),
-            live: crate::live::LiveSettings::default(),
+            live: crate::live::LiveSettings {
+                game_cache_size: number("GAME_CACHE_SIZE", 2048)?,
+                ..crate::live::LiveSettings::default()
+            },
         })
     }
 }

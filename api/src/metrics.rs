@@ -56,7 +56,6 @@ impl Metrics {
             metrics::counter!("cardtable_version_conflicts_total").absolute(0);
             metrics::counter!("cardtable_idempotent_replays_total").absolute(0);
             metrics::counter!("cardtable_games_set_aside_total").absolute(0);
-            // Kept for the game-state cache and the event streams: zero until they exist.
             metrics::counter!("cardtable_cache_hits_total").absolute(0);
             metrics::counter!("cardtable_cache_misses_total").absolute(0);
             metrics::gauge!("cardtable_open_streams").set(0.0);
@@ -79,6 +78,14 @@ impl Metrics {
             metrics::counter!("cardtable_expiry_commits_total").increment(1);
             metrics::histogram!("cardtable_deadline_lag_seconds").record(lag_secs.max(0) as f64);
         });
+    }
+
+    pub fn cache_hit(&self) {
+        self.record(|| metrics::counter!("cardtable_cache_hits_total").increment(1));
+    }
+
+    pub fn cache_miss(&self) {
+        self.record(|| metrics::counter!("cardtable_cache_misses_total").increment(1));
     }
 
     pub fn version_conflict(&self) {

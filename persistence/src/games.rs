@@ -84,6 +84,19 @@ impl Database {
         })
     }
 
+    /// The game's revision: one indexed read, to tell whether a cached copy is current.
+    /// `NotFound` if there is no such game.
+    #[tracing::instrument(skip(self))]
+    pub fn revision(&self, id: Uuid) -> Result<i64, Error> {
+        games::table
+            .find(id.to_string())
+            .select(games::version)
+            .first::<i64>(&mut *self.conn()?)
+            .optional()
+            .db()?
+            .ok_or(Error::NotFound)
+    }
+
     /// The game with its seats in seat order, or `NotFound`.
     #[tracing::instrument(skip(self))]
     pub fn game(&self, id: Uuid) -> Result<GameRecord, Error> {

@@ -40,13 +40,16 @@ impl FromRequest for AuthenticatedAccount {
             // account): the reason is not the caller's to learn.
             let refused = || ApiError::Unauthorized("the access token is invalid or expired");
             let claims = keys.verify(&token, service.now()).ok_or_else(refused)?;
-            // A token outlives nothing it names: an account that no longer exists is refused.
-            let account = web::block(move || service.account(claims.sub)).await??;
-            let account = account.ok_or_else(refused)?;
-            Ok(AuthenticatedAccount {
-                id: account.id,
-                username: account.username,
-            })
+            // A token outlives nothing it names: an account that does not exist is refused.
+            // Accounts are never deleted, so one read per process suffices.
+            let id = claims.sub;
+            let username = match service.known_account_name(id) {
+                Some(name) => name,
+                None => web::block(move || service.account_name(id))
+                    .await??
+                    .ok_or_else(refused)?,
+            };
+            Ok(AuthenticatedAccount { id, username })
         })
     }
 }

@@ -8,6 +8,7 @@ use persistence::{Backend, Database, GameChange};
 use tokio::sync::{mpsc, watch};
 use uuid::Uuid;
 
+use super::cache::GameCache;
 use super::feed::Feed;
 use super::notify;
 
@@ -25,6 +26,8 @@ pub struct LiveSettings {
     pub ticket_ttl_secs: i64,
     /// Sent as `retry:` at the start of every stream: how soon a client reconnects.
     pub reconnect_after: Duration,
+    /// Decoded games kept in memory (0: none); see [`GameCache`].
+    pub game_cache_size: usize,
 }
 
 impl Default for LiveSettings {
@@ -35,6 +38,7 @@ impl Default for LiveSettings {
             slow_reader_grace: Duration::from_secs(5),
             ticket_ttl_secs: 60,
             reconnect_after: Duration::from_secs(2),
+            game_cache_size: 2048,
         }
     }
 }
@@ -53,6 +57,7 @@ struct Inner {
     outbox: Option<mpsc::UnboundedSender<GameChange>>,
     shutdown: watch::Sender<bool>,
     open_streams: AtomicUsize,
+    cache: GameCache,
     settings: LiveSettings,
 }
 
@@ -90,6 +95,7 @@ impl Hub {
                 outbox,
                 shutdown: watch::channel(false).0,
                 open_streams: AtomicUsize::new(0),
+                cache: GameCache::new(settings.game_cache_size),
                 settings,
             }),
         };
@@ -107,6 +113,11 @@ impl Hub {
                 origin: self.inner.origin,
             });
         }
+    }
+
+    /// The decoded games this process keeps.
+    pub fn cache(&self) -> &GameCache {
+        &self.inner.cache
     }
 
     pub fn feed(&self) -> &Arc<Feed> {

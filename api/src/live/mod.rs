@@ -1,8 +1,9 @@
-//! The live layer: one hub per process with the change feed, the cross-process notifier and
+//! The live layer: one hub per process with the game cache, the change feed, the cross-process notifier and
 //! listener, event streams per game and per account, and their tickets.
 
 pub mod account_stream;
 pub mod bots;
+pub mod cache;
 pub mod feed;
 pub mod hub;
 pub mod notify;

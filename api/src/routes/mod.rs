@@ -6,17 +6,11 @@ pub mod games;
 pub mod health;
 pub mod me;
 pub mod sessions;
+mod view;
 
-use actix_web::HttpResponseBuilder;
 use utoipa_actix_web::service_config::ServiceConfig;
 
-/// A 200 for what one caller may see of a game: no shared cache (a proxy, a CDN) may keep it
-/// for another caller, and the caller's own cache revalidates it, since games move on.
-pub fn private_ok() -> HttpResponseBuilder {
-    let mut response = actix_web::HttpResponse::Ok();
-    response.insert_header((actix_web::http::header::CACHE_CONTROL, "private, no-cache"));
-    response
-}
+pub use view::{private_ok, private_view};
 
 /// Every `/v1` route.
 pub fn v1(config: &mut ServiceConfig) {

@@ -82,4 +82,23 @@ impl GameService {
     pub fn account(&self, id: Uuid) -> Result<Option<AccountRecord>, ApiError> {
         Ok(self.db.account(id)?)
     }
+
+    /// The name of an existing account, read once per process (see [`KnownAccounts`]).
+    ///
+    /// [`KnownAccounts`]: super::known_accounts::KnownAccounts
+    pub fn account_name(&self, id: Uuid) -> Result<Option<String>, ApiError> {
+        if let Some(name) = self.known.name(id) {
+            return Ok(Some(name));
+        }
+        let Some(account) = self.db.account(id)? else {
+            return Ok(None);
+        };
+        self.known.learn(account.id, &account.username);
+        Ok(Some(account.username))
+    }
+
+    /// Whether the account's name is known without a database read.
+    pub fn known_account_name(&self, id: Uuid) -> Option<String> {
+        self.known.name(id)
+    }
 }

@@ -10,6 +10,7 @@ use uuid::Uuid;
 
 use super::GameService;
 use crate::error::ApiError;
+use crate::live::cache::Cached;
 
 /// How often a request retries after losing a race with another writer of the same game.
 const RACE_RETRIES: usize = 8;
@@ -166,7 +167,7 @@ impl GameService {
     /// The game brought up to date: started if every seat is taken, passed deadlines expired.
     pub fn current(&self, id: Uuid, now: i64) -> Result<GameRecord, ApiError> {
         for _ in 0..RACE_RETRIES {
-            let record = self.db.game(id)?;
+            let record = self.load(id)?;
             let record = self.start_if_full(record, now)?;
             if let Some(record) = self.expire_due(record, now)? {
                 return Ok(record);
@@ -175,6 +176,27 @@ impl GameService {
         Err(ApiError::Unavailable(
             "the game kept changing under this request".to_owned(),
         ))
+    }
+
+    /// The stored game: from the cache when its revision is still the stored one (one indexed
+    /// read), else read and decoded, and kept.
+    fn load(&self, id: Uuid) -> Result<GameRecord, ApiError> {
+        let cache = self.hub.cache();
+        if cache.holds(id) {
+            let revision = self.db.revision(id).inspect_err(|error| {
+                if matches!(error, persistence::Error::NotFound) {
+                    cache.forget(id);
+                }
+            })?;
+            if let Cached::Fresh(record) = cache.at_revision(id, revision) {
+                self.metrics.cache_hit();
+                return Ok(GameRecord::clone(&record));
+            }
+        }
+        self.metrics.cache_miss();
+        let record = self.db.game(id)?;
+        cache.keep(&record);
+        Ok(record)
     }
 
     pub(super) fn start_if_full(
@@ -253,7 +275,6 @@ impl GameService {
         let public_change = commit.inputs.iter().any(|input| !input.secret);
         match self.db.commit(record.id, record.versions(), &commit, key) {
             Ok(versions) => {
-                self.hub.committed(record.id, versions.version);
                 record.revision = versions.revision;
                 record.version = versions.version;
                 if public_change {
@@ -265,6 +286,8 @@ impl GameService {
                     record.finished_at = Some(now);
                 }
                 record.state = Some(commit.state);
+                self.hub.cache().keep(&record);
+                self.hub.committed(record.id, versions.version);
                 Ok(Some(record))
             }
             Err(persistence::Error::Conflict("stale_version")) => {

@@ -5,6 +5,7 @@ mod accounts;
 mod bots;
 mod games;
 mod idempotency;
+mod known_accounts;
 mod lobby;
 mod notices;
 mod render;
@@ -30,6 +31,7 @@ pub struct GameService {
     clock: Clock,
     metrics: Arc<Metrics>,
     hub: Hub,
+    known: Arc<known_accounts::KnownAccounts>,
 }
 
 impl GameService {
@@ -39,6 +41,7 @@ impl GameService {
             clock,
             metrics: Arc::new(Metrics::new()),
             hub,
+            known: Arc::default(),
         }
     }
 

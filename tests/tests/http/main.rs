@@ -32,6 +32,7 @@ mod accounts;
 mod authorization;
 mod errors;
 mod games;
+mod hot_path;
 mod idempotency;
 mod intrigue;
 mod intrigue_private_parts;

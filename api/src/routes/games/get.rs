@@ -1,4 +1,4 @@
-use actix_web::{HttpResponse, get, web};
+use actix_web::{HttpRequest, HttpResponse, get, web};
 use openapi::Problem;
 use openapi::games::Game;
 use uuid::Uuid;
@@ -12,9 +12,13 @@ use crate::service::{GameService, blocking, render_game};
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
-    params(("id" = Uuid, Path, description = "The game id")),
+    params(
+        ("id" = Uuid, Path, description = "The game id"),
+        ("If-None-Match" = Option<String>, Header, description = "An `ETag` from an earlier response: `304` if it is still current"),
+    ),
     responses(
-        (status = 200, description = "The game", body = Game),
+        (status = 200, description = "The game", body = Game, headers(("ETag" = String, description = "Changes exactly when what the caller may see changes"))),
+        (status = 304, description = "Not modified: `If-None-Match` names the current `ETag`"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
     )
@@ -23,11 +27,12 @@ use crate::service::{GameService, blocking, render_game};
 #[tracing::instrument(skip_all, fields(game_id = %id))]
 pub async fn get_game(
     service: web::Data<GameService>,
+    request: HttpRequest,
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let id = id.into_inner();
     let game = blocking(move || service.current(id, service.now())).await?;
-    Ok(crate::routes::private_ok().json(render_game(&game, account.id)))
+    crate::routes::private_view(&request, &render_game(&game, account.id))
 }

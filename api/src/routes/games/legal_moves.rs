@@ -1,4 +1,4 @@
-use actix_web::{HttpResponse, get, web};
+use actix_web::{HttpRequest, HttpResponse, get, web};
 use openapi::Problem;
 use openapi::games::LegalMovesResponse;
 use uuid::Uuid;
@@ -11,9 +11,13 @@ use crate::service::{GameService, blocking};
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
-    params(("id" = Uuid, Path, description = "The game id")),
+    params(
+        ("id" = Uuid, Path, description = "The game id"),
+        ("If-None-Match" = Option<String>, Header, description = "An `ETag` from an earlier response: `304` if it is still current"),
+    ),
     responses(
-        (status = 200, description = "The caller's legal moves (empty when it is not the caller's decision)", body = LegalMovesResponse),
+        (status = 200, description = "The caller's legal moves (empty when it is not the caller's decision)", body = LegalMovesResponse, headers(("ETag" = String, description = "Changes exactly when what the caller may see changes"))),
+        (status = 304, description = "Not modified: `If-None-Match` names the current `ETag`"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`not_a_player`: the caller has no seat in this game", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
@@ -24,6 +28,7 @@ use crate::service::{GameService, blocking};
 #[tracing::instrument(skip_all, fields(game_id = %id, account = %account.id))]
 pub async fn get_legal_moves(
     service: web::Data<GameService>,
+    request: HttpRequest,
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
@@ -31,10 +36,13 @@ pub async fn get_legal_moves(
     let id = id.into_inner();
     let (game, seat, moves) =
         blocking(move || service.legal_moves(account.id, id, service.now())).await?;
-    Ok(crate::routes::private_ok().json(LegalMovesResponse {
-        kind: game.kind.id().to_owned(),
-        version: game.version,
-        seat: seat.0,
-        legal_moves: moves.into(),
-    }))
+    crate::routes::private_view(
+        &request,
+        &LegalMovesResponse {
+            kind: game.kind.id().to_owned(),
+            version: game.version,
+            seat: seat.0,
+            legal_moves: moves.into(),
+        },
+    )
 }
