@@ -34,12 +34,13 @@ impl std::fmt::Debug for Target {
 const SQLITE_BUSY_TIMEOUT_MS: u32 = 5_000;
 
 /// Set on every SQLite connection before use: these pragmas are per connection, except WAL,
-/// which sticks to the file but is cheap to repeat.
+/// which sticks to the file but is cheap to repeat. `synchronous = FULL` syncs the log at every
+/// commit, so an acknowledged move survives a power loss too, not only a crash of the process.
 pub(crate) fn configure_sqlite(conn: &mut SqliteConnection) -> diesel::QueryResult<()> {
     conn.batch_execute(&format!(
         "PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_MS};
          PRAGMA journal_mode = WAL;
-         PRAGMA synchronous = NORMAL;
+         PRAGMA synchronous = FULL;
          PRAGMA foreign_keys = ON;"
     ))
 }

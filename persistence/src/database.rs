@@ -75,6 +75,10 @@ impl Database {
         let pool = Pool::builder()
             .max_size(POOL_SIZE)
             .min_idle(Some(1))
+            // No ping per checkout: it would double the round trips of a short request. A
+            // connection that broke is dropped when a query on it fails (`has_broken`), and
+            // that request answers 503 for its client to retry.
+            .test_on_check_out(false)
             .connection_timeout(CHECKOUT_TIMEOUT)
             .build(Manager {
                 target: target.clone(),
