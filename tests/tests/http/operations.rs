@@ -58,13 +58,19 @@ async fn metrics_count_requests_by_route_and_never_name_a_game(backend: &Backend
         "cardtable_move_commits_total 1",
         "cardtable_version_conflicts_total 1",
         "cardtable_open_streams 0",
-        "cardtable_cache_hits_total 0",
+        "cardtable_cache_misses_total ",
         "cardtable_db_pool_connections ",
         "cardtable_db_pool_max_connections ",
         "cardtable_expiry_commits_total 0",
     ] {
         assert!(text.contains(series), "missing `{series}` in:\n{text}");
     }
+    // The game was read again at an unchanged revision: served from the cache.
+    let hits = text
+        .lines()
+        .find_map(|line| line.strip_prefix("cardtable_cache_hits_total "))
+        .and_then(|value| value.trim().parse::<f64>().ok());
+    assert!(hits.is_some_and(|hits| hits >= 1.0), "cache hits: {hits:?}");
     assert!(!text.contains(&id), "a metric names a game");
     for player in &players {
         assert!(!text.contains(&player.id) && !text.contains(&player.username));
