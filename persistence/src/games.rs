@@ -8,7 +8,7 @@ use crate::connection::{AnyConnection, MultiBackend, write_transaction};
 use crate::error::OrDb;
 use crate::idempotency::{NewIdempotencyKey, store_key};
 use crate::json::encode;
-use crate::models::{GameRow, SeatRow, SeatWithName, parse_uuid, seat_record};
+use crate::models::{GameRow, ListedRow, SeatRow, SeatWithName, parse_uuid, seat_record};
 use crate::schema::{accounts, bot_seats, games, seats};
 use crate::snapshot::{SNAPSHOT_FORMAT, restore};
 use crate::{Database, Error, GameFilter, GamePage, GameRecord, GameStatus, NewGame, SeatRecord};
@@ -113,8 +113,8 @@ impl Database {
             .order((games::created_at.desc(), games::id.desc()))
             .limit(filter.limit.max(0))
             .offset(filter.offset.max(0))
-            .select(games::all_columns)
-            .load::<GameRow>(conn)
+            .select(ListedRow::as_select())
+            .load::<ListedRow>(conn)
             .db()?;
         let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
         let mut seats = seats_of(conn, &ids)?;
@@ -124,7 +124,7 @@ impl Database {
             .map(|row| {
                 let game_seats = seats.remove(&row.id).unwrap_or_default();
                 let game_bots = bots.remove(&row.id).unwrap_or_default();
-                row.into_record(game_seats, game_bots)
+                GameRow::from(row).into_record(game_seats, game_bots)
             })
             .collect::<Result<_, _>>()?;
         Ok(GamePage { games, total })

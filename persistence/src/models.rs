@@ -55,6 +55,56 @@ pub(crate) struct GameRow {
     pub set_aside_reason: Option<String>,
 }
 
+/// A listed game: every column but the stored state, which a listing never needs and which is
+/// by far the largest.
+#[derive(Queryable, Selectable)]
+#[diesel(table_name = games)]
+pub(crate) struct ListedRow {
+    pub id: String,
+    pub kind: String,
+    pub players: i32,
+    pub options: String,
+    pub seed: String,
+    pub setup: Option<String>,
+    pub fixed_setup: bool,
+    pub status: String,
+    pub version: i64,
+    pub created_by: String,
+    pub created_at: i64,
+    pub started_at: Option<i64>,
+    pub finished_at: Option<i64>,
+    pub deadline_at: Option<i64>,
+    pub updated_at: i64,
+    pub public_version: i64,
+}
+
+impl From<ListedRow> for GameRow {
+    fn from(row: ListedRow) -> Self {
+        GameRow {
+            id: row.id,
+            kind: row.kind,
+            players: row.players,
+            options: row.options,
+            seed: row.seed,
+            setup: row.setup,
+            fixed_setup: row.fixed_setup,
+            status: row.status,
+            version: row.version,
+            state: None,
+            created_by: row.created_by,
+            created_at: row.created_at,
+            started_at: row.started_at,
+            finished_at: row.finished_at,
+            deadline_at: row.deadline_at,
+            updated_at: row.updated_at,
+            public_version: row.public_version,
+            state_format: crate::snapshot::SNAPSHOT_FORMAT,
+            set_aside_at: None,
+            set_aside_reason: None,
+        }
+    }
+}
+
 impl GameRow {
     /// The record without its state, which [`crate::snapshot::restore`] supplies.
     pub fn into_record(

@@ -19,17 +19,29 @@ use crate::service::{AccountGame, Following, GameService, Notice, blocking, noti
 /// Without any change, the account's games are re-read this many keep-alives apart.
 const RECHECK_EVERY_KEEP_ALIVES: u32 = 6;
 
-pub fn open(request: &HttpRequest, service: GameService, account: Uuid) -> HttpResponse {
+/// Opens the stream once the account's games have been read: a change the caller makes after
+/// the response has started (a join, a cancel) is then always told.
+pub async fn open(
+    request: &HttpRequest,
+    service: GameService,
+    account: Uuid,
+) -> Result<HttpResponse, ApiError> {
     let settings = service.hub().settings().clone();
     let (sender, receiver) = mpsc::channel(settings.stream_buffer);
     // Subscribed before the first reading, so no change falls between the two.
     let changes = service.hub().feed().subscribe();
-    tokio::spawn(run(service, account, changes, sender));
-    sse::Sse::from_infallible_receiver(receiver)
+    let mut follower = Follower {
+        service,
+        account,
+        known: HashMap::new(),
+    };
+    let told = follower.start().await?;
+    tokio::spawn(run(follower, told, changes, sender));
+    Ok(sse::Sse::from_infallible_receiver(receiver)
         .with_keep_alive(settings.keep_alive)
         .with_retry_duration(settings.reconnect_after)
         .respond_to(request)
-        .map_into_boxed_body()
+        .map_into_boxed_body())
 }
 
 /// The account's games as last read, and what to tell about them.
@@ -40,25 +52,16 @@ struct Follower {
 }
 
 async fn run(
-    service: GameService,
-    account: Uuid,
+    mut follower: Follower,
+    mut told: Vec<Notice>,
     mut changes: broadcast::Receiver<FeedMessage>,
     sender: mpsc::Sender<sse::Event>,
 ) {
-    let hub = service.hub().clone();
+    let hub = follower.service.hub().clone();
     let _open = hub.stream_opened();
     let grace = hub.settings().slow_reader_grace;
     let recheck = hub.settings().keep_alive * RECHECK_EVERY_KEEP_ALIVES;
     let mut shutting_down = std::pin::pin!(hub.shutting_down());
-    let mut follower = Follower {
-        service,
-        account,
-        known: HashMap::new(),
-    };
-    let mut told = match follower.start().await {
-        Ok(told) => told,
-        Err(error) => return stopped(&error),
-    };
     loop {
         for notice in told.drain(..) {
             if send(&sender, message(notice), grace).await.is_err() {

@@ -33,5 +33,5 @@ pub async fn get_account_stream(
     _query: web::Query<AccountStreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let service = GameService::clone(&service.into_inner());
-    Ok(account_stream::open(&request, service, caller.id))
+    account_stream::open(&request, service, caller.id).await
 }
