@@ -5,6 +5,7 @@
 //! Hidden information leaves a game only through [`Game::view`] and [`Game::event_view`].
 
 mod any;
+mod choices;
 mod error;
 mod game;
 mod kind;
