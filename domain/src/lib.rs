@@ -13,6 +13,7 @@ mod kind_info;
 mod options;
 mod outcome;
 mod rng;
+mod sample;
 mod seat;
 
 pub mod games;
@@ -26,4 +27,5 @@ pub use kind_info::{KindInfo, OptionInfo};
 pub use options::{OptionMap, OptionValue};
 pub use outcome::{Outcome, Placement};
 pub use rng::{GameRng, Seed};
+pub use sample::{SampleError, SampleFromView};
 pub use seat::{Actor, Seat, Viewer};

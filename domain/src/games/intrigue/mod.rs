@@ -8,6 +8,7 @@ mod moves;
 mod options;
 mod options_view;
 mod resolve;
+mod sample;
 mod score;
 mod setup;
 mod state;

@@ -12,6 +12,7 @@ mod nmr;
 mod options;
 mod records;
 mod resolve;
+mod sample;
 mod state;
 mod terms;
 mod view;

@@ -13,6 +13,7 @@ mod options;
 mod options_view;
 mod participant;
 mod round;
+mod sample;
 mod setup;
 mod teams;
 mod terms;

@@ -80,14 +80,20 @@ fn random_selections_are_uniform_over_distinct_selections() {
         *counts.entry(nonzero).or_insert(0) += 1;
     }
     assert_eq!(counts.len(), 3, "{counts:?}");
-    assert!(counts.values().all(|n| (900..=1_100).contains(n)), "{counts:?}");
+    assert!(
+        counts.values().all(|n| (900..=1_100).contains(n)),
+        "{counts:?}"
+    );
 }
 
 #[test]
 fn random_selections_weigh_each_doubles_count_by_its_selections() {
     // With T = 3 and a double costing 3: three selections without a double, one (all zeros)
     // with one double, so the double is bought a quarter of the time.
-    let game = new_game(r#"{"card_total": 3, "double_cost": 3, "max_doubles": 1}"#, 0);
+    let game = new_game(
+        r#"{"card_total": 3, "double_cost": 3, "max_doubles": 1}"#,
+        0,
+    );
     let mut rng = ChaCha8Rng::seed_from_u64(2);
     let bought = (0..4_000)
         .filter(|_| {
