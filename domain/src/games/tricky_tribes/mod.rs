@@ -15,6 +15,7 @@ mod participant;
 mod round;
 mod sample;
 mod setup;
+mod standing;
 mod teams;
 mod terms;
 mod view;
