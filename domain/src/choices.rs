@@ -4,7 +4,7 @@ use rand_chacha::rand_core::Rng;
 
 use crate::games::tribute;
 use crate::rng::index_below;
-use crate::{AnyLegalMoves, AnyMove};
+use crate::{AnyGame, AnyLegalMoves, AnyMove, Seat};
 
 impl AnyLegalMoves {
     /// Every legal move, or `None` where they are too many to list (Tribute's selections: every
@@ -32,6 +32,18 @@ impl AnyLegalMoves {
             AnyLegalMoves::TrickyTribes(moves) => one(moves, rng).map(AnyMove::TrickyTribes),
             AnyLegalMoves::Intrigue(moves) => one(moves, rng).map(AnyMove::Intrigue),
             AnyLegalMoves::TradeOrDuel(moves) => one(moves, rng).map(AnyMove::TradeOrDuel),
+        }
+    }
+}
+
+impl AnyGame {
+    /// One of `seat`'s legal moves drawn uniformly: the same choice as
+    /// `legal_moves(seat).random(rng)`, without writing out every move where a game can avoid
+    /// it. `None` when the seat has no legal move.
+    pub fn random_legal_move(&self, seat: Seat, rng: &mut impl Rng) -> Option<AnyMove> {
+        match self {
+            AnyGame::Intrigue(game) => game.random_legal_move(seat, rng).map(AnyMove::Intrigue),
+            _ => self.legal_moves(seat).random(rng),
         }
     }
 }

@@ -45,6 +45,17 @@ pub struct Intrigue {
     rng: GameRng,
 }
 
+impl Intrigue {
+    /// One of `seat`'s legal moves, drawn uniformly (as `legal_moves(seat)` would list them).
+    pub fn random_legal_move(
+        &self,
+        seat: Seat,
+        rng: &mut impl rand_chacha::rand_core::Rng,
+    ) -> Option<Move> {
+        self.table.random_legal_move(seat, rng)
+    }
+}
+
 impl Game for Intrigue {
     type Options = Options;
     type Setup = Setup;
