@@ -5,8 +5,8 @@ use rand_chacha::rand_core::Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Actor, Game, IllegalMove, Input, OptionMap, Outcome, SampleError, SampleFromView, Seat, Seed,
-    SetupError, Timestamp, Viewer,
+    Actor, Game, IllegalMove, Input, MoveChoices, OptionMap, Outcome, SampleError, SampleFromView,
+    Seat, Seed, SetupError, Timestamp, Viewer,
 };
 
 fn kind_mismatch() -> IllegalMove {
@@ -76,6 +76,25 @@ macro_rules! games {
         #[derive(Clone, Debug)]
         pub enum AnyLegalMoves { $($variant(crate::games::$module::LegalMoves)),+ }
 
+        impl AnyLegalMoves {
+            /// Every legal move, or `None` where they are too many to list (Tribute's
+            /// selections).
+            pub fn list(&self) -> Option<Vec<AnyMove>> {
+                match self {
+                    $(AnyLegalMoves::$variant(legal) => legal
+                        .list()
+                        .map(|moves| moves.into_iter().map(AnyMove::$variant).collect()),)+
+                }
+            }
+
+            /// A legal move drawn uniformly among every legal move; `None` when there is none.
+            pub fn random(&self, rng: &mut impl Rng) -> Option<AnyMove> {
+                match self {
+                    $(AnyLegalMoves::$variant(legal) => legal.random(rng).map(AnyMove::$variant),)+
+                }
+            }
+        }
+
         impl AnyGame {
             /// Sets a game up from its options and seed, or from an explicit setup.
             pub fn create(
@@ -124,6 +143,16 @@ macro_rules! games {
             pub fn legal_moves(&self, seat: Seat) -> AnyLegalMoves {
                 match self {
                     $(AnyGame::$variant(game) => AnyLegalMoves::$variant(game.legal_moves(seat)),)+
+                }
+            }
+
+            /// One of `seat`'s legal moves drawn uniformly: what `legal_moves(seat).random(rng)`
+            /// draws, without writing out every move where the game can avoid it.
+            pub fn random_legal_move(&self, seat: Seat, rng: &mut impl Rng) -> Option<AnyMove> {
+                match self {
+                    $(AnyGame::$variant(game) => {
+                        game.random_legal_move(seat, rng).map(AnyMove::$variant)
+                    })+
                 }
             }
 

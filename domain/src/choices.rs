@@ -1,49 +1,42 @@
-//! Concrete moves from any game's legal moves: the list, or a uniformly random one.
+//! Concrete moves from a game's description of its legal moves: the list, or one drawn
+//! uniformly. Every game's `LegalMoves` implements [`MoveChoices`]; the `Any*` enums dispatch to
+//! it (see `any.rs`).
 
 use rand_chacha::rand_core::Rng;
 
-use crate::games::tribute;
 use crate::rng::index_below;
-use crate::{AnyGame, AnyLegalMoves, AnyMove, Seat};
 
-impl AnyLegalMoves {
-    /// Every legal move, or `None` where they are too many to list (Tribute's selections: every
-    /// ten-card multiset with the right total).
-    pub fn list(&self) -> Option<Vec<AnyMove>> {
-        fn wrap<M: Clone>(moves: &[M], variant: fn(M) -> AnyMove) -> Vec<AnyMove> {
-            moves.iter().cloned().map(variant).collect()
-        }
-        match self {
-            AnyLegalMoves::Tribute(tribute::LegalMoves::Select { .. }) => None,
-            AnyLegalMoves::Tribute(legal) => Some(wrap(&legal.orders(), AnyMove::Tribute)),
-            AnyLegalMoves::TrickyTribes(moves) => Some(wrap(moves, AnyMove::TrickyTribes)),
-            AnyLegalMoves::Intrigue(moves) => Some(wrap(moves, AnyMove::Intrigue)),
-            AnyLegalMoves::TradeOrDuel(moves) => Some(wrap(moves, AnyMove::TradeOrDuel)),
-        }
-    }
+/// Concrete moves from one seat's legal moves.
+pub trait MoveChoices {
+    type Move;
+
+    /// Every legal move, each once, or `None` where they are too many to list (Tribute's
+    /// selections: every ten-card multiset with the right total).
+    fn list(&self) -> Option<Vec<Self::Move>>;
 
     /// A legal move drawn uniformly among every legal move; `None` when there is none.
-    pub fn random(&self, rng: &mut impl Rng) -> Option<AnyMove> {
-        fn one<M: Clone>(moves: &[M], rng: &mut impl Rng) -> Option<M> {
-            (!moves.is_empty()).then(|| moves[index_below(rng, moves.len())].clone())
-        }
-        match self {
-            AnyLegalMoves::Tribute(legal) => legal.random(rng).map(AnyMove::Tribute),
-            AnyLegalMoves::TrickyTribes(moves) => one(moves, rng).map(AnyMove::TrickyTribes),
-            AnyLegalMoves::Intrigue(moves) => one(moves, rng).map(AnyMove::Intrigue),
-            AnyLegalMoves::TradeOrDuel(moves) => one(moves, rng).map(AnyMove::TradeOrDuel),
-        }
-    }
+    fn random(&self, rng: &mut impl Rng) -> Option<Self::Move>;
 }
 
-impl AnyGame {
-    /// One of `seat`'s legal moves drawn uniformly: the same choice as
-    /// `legal_moves(seat).random(rng)`, without writing out every move where a game can avoid
-    /// it. `None` when the seat has no legal move.
-    pub fn random_legal_move(&self, seat: Seat, rng: &mut impl Rng) -> Option<AnyMove> {
-        match self {
-            AnyGame::Intrigue(game) => game.random_legal_move(seat, rng).map(AnyMove::Intrigue),
-            _ => self.legal_moves(seat).random(rng),
-        }
-    }
+/// A move drawn uniformly from a list; `None` from an empty one.
+pub(crate) fn pick<M: Clone>(moves: &[M], rng: &mut impl Rng) -> Option<M> {
+    (!moves.is_empty()).then(|| moves[index_below(rng, moves.len())].clone())
 }
+
+/// `MoveChoices` for a game whose legal moves are a plain list (`LegalMoves(Vec<Move>)`).
+macro_rules! listed_choices {
+    ($legal:ty, $move:ty) => {
+        impl $crate::MoveChoices for $legal {
+            type Move = $move;
+
+            fn list(&self) -> Option<Vec<$move>> {
+                Some(self.0.clone())
+            }
+
+            fn random(&self, rng: &mut impl rand_chacha::rand_core::Rng) -> Option<$move> {
+                $crate::choices::pick(&self.0, rng)
+            }
+        }
+    };
+}
+pub(crate) use listed_choices;

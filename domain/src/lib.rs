@@ -21,6 +21,7 @@ pub mod games;
 pub use any::{
     AnyEvent, AnyEventView, AnyGame, AnyLegalMoves, AnyMove, AnySetup, AnyView, GameKind,
 };
+pub use choices::MoveChoices;
 pub use error::{IllegalMove, SetupError};
 pub use game::{Game, Input, Timestamp, advance};
 pub use kind_info::{KindInfo, OptionInfo};

@@ -16,6 +16,8 @@ use crate::rng::index_below;
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueLegalMoves))]
 pub struct LegalMoves(pub Vec<Move>);
 
+crate::choices::listed_choices!(LegalMoves, Move);
+
 impl std::ops::Deref for LegalMoves {
     type Target = [Move];
 

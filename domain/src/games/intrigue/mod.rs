@@ -45,17 +45,6 @@ pub struct Intrigue {
     rng: GameRng,
 }
 
-impl Intrigue {
-    /// One of `seat`'s legal moves, drawn uniformly (as `legal_moves(seat)` would list them).
-    pub fn random_legal_move(
-        &self,
-        seat: Seat,
-        rng: &mut impl rand_chacha::rand_core::Rng,
-    ) -> Option<Move> {
-        self.table.random_legal_move(seat, rng)
-    }
-}
-
 impl Game for Intrigue {
     type Options = Options;
     type Setup = Setup;
@@ -107,6 +96,15 @@ impl Game for Intrigue {
 
     fn legal_moves(&self, seat: Seat) -> LegalMoves {
         self.table.legal_moves(seat)
+    }
+
+    /// Draws among typed choices and writes out only the drawn move.
+    fn random_legal_move(
+        &self,
+        seat: Seat,
+        rng: &mut impl rand_chacha::rand_core::Rng,
+    ) -> Option<Move> {
+        self.table.random_legal_move(seat, rng)
     }
 
     /// One seat acts at a time: no decision is simultaneous, so no move is a secret submission.

@@ -9,8 +9,9 @@ use super::check::holds;
 use super::legal::{LegalMoves, OrderValues, SelectTotal};
 use super::moves::{DoubleCount, Move, Play};
 use super::terms::{CARDS, MAX_VALUE, Value};
-use crate::Seat;
-use crate::rng::{below, index_below};
+use crate::choices::pick;
+use crate::rng::below;
+use crate::{MoveChoices, Seat};
 
 impl LegalMoves {
     /// Every distinct legal `orders` move (values against each opponent and doubles), with the
@@ -54,16 +55,25 @@ impl LegalMoves {
         }
         moves
     }
+}
+
+impl MoveChoices for LegalMoves {
+    type Move = Move;
+
+    /// The orders; a selection's choices are too many to list.
+    fn list(&self) -> Option<Vec<Move>> {
+        match self {
+            LegalMoves::Select { .. } => None,
+            _ => Some(self.orders()),
+        }
+    }
 
     /// A legal move drawn uniformly among all distinct legal moves; `None` when there is none.
-    pub fn random(&self, rng: &mut impl Rng) -> Option<Move> {
+    fn random(&self, rng: &mut impl Rng) -> Option<Move> {
         match self {
             LegalMoves::Nothing => None,
             LegalMoves::Select { totals, .. } => random_selection(totals, rng),
-            LegalMoves::Orders { .. } => {
-                let moves = self.orders();
-                (!moves.is_empty()).then(|| moves[index_below(rng, moves.len())].clone())
-            }
+            LegalMoves::Orders { .. } => pick(&self.orders(), rng),
         }
     }
 }

@@ -9,7 +9,7 @@ use super::state::Tribute;
 use super::terms::{Orders, Phase, PhaseName, SEATS, Selection, all_seats};
 use super::view::{PendingView, View};
 use crate::sample::{SampleError, SampleFromView};
-use crate::{GameRng, Seat};
+use crate::{GameRng, MoveChoices, Seat};
 
 impl SampleFromView for Tribute {
     fn sample_from_view(view: &View, seat: Seat, rng: &mut impl Rng) -> Result<Self, SampleError> {

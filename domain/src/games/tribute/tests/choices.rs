@@ -6,6 +6,7 @@ use rand_chacha::rand_core::SeedableRng;
 
 use super::random::*;
 use super::*;
+use crate::MoveChoices;
 
 /// Every orders move with values 0..=9 against each opponent and up to three doubles.
 fn every_orders(turn: u8, seat: u8) -> Vec<Move> {
