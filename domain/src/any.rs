@@ -1,10 +1,12 @@
 //! Dynamic dispatch over the concrete games, as stored and served. `GameKind` and the `Any*`
 //! enums are generated from the list of games in `games/mod.rs` ([`crate::for_each_game!`]).
 
+use rand_chacha::rand_core::Rng;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Actor, Game, IllegalMove, Input, OptionMap, Outcome, Seat, Seed, SetupError, Timestamp, Viewer,
+    Actor, Game, IllegalMove, Input, MoveChoices, OptionMap, Outcome, SampleError, SampleFromView,
+    Seat, Seed, SetupError, Timestamp, Viewer,
 };
 
 fn kind_mismatch() -> IllegalMove {
@@ -45,9 +47,21 @@ macro_rules! games {
         #[serde(tag = "kind", content = "setup", rename_all = "snake_case")]
         pub enum AnySetup { $($variant(crate::games::$module::Setup)),+ }
 
-        /// A view of any game.
-        #[derive(Clone, Debug)]
+        /// A view of any game. Serialized untagged: exactly the game's own view.
+        #[derive(Clone, Debug, PartialEq, Serialize)]
+        #[serde(untagged)]
         pub enum AnyView { $($variant(crate::games::$module::View)),+ }
+
+        impl AnyView {
+            pub fn kind(&self) -> GameKind {
+                match self { $(AnyView::$variant(_) => GameKind::$variant,)+ }
+            }
+
+            /// The seat the view was built for; `None` for a spectator's.
+            pub fn viewer(&self) -> Option<Seat> {
+                match self { $(AnyView::$variant(view) => view.viewer,)+ }
+            }
+        }
 
         /// A recorded event of any game.
         #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -61,6 +75,25 @@ macro_rules! games {
         /// One seat's legal moves.
         #[derive(Clone, Debug)]
         pub enum AnyLegalMoves { $($variant(crate::games::$module::LegalMoves)),+ }
+
+        impl AnyLegalMoves {
+            /// Every legal move, or `None` where they are too many to list (Tribute's
+            /// selections).
+            pub fn list(&self) -> Option<Vec<AnyMove>> {
+                match self {
+                    $(AnyLegalMoves::$variant(legal) => legal
+                        .list()
+                        .map(|moves| moves.into_iter().map(AnyMove::$variant).collect()),)+
+                }
+            }
+
+            /// A legal move drawn uniformly among every legal move; `None` when there is none.
+            pub fn random(&self, rng: &mut impl Rng) -> Option<AnyMove> {
+                match self {
+                    $(AnyLegalMoves::$variant(legal) => legal.random(rng).map(AnyMove::$variant),)+
+                }
+            }
+        }
 
         impl AnyGame {
             /// Sets a game up from its options and seed, or from an explicit setup.
@@ -110,6 +143,16 @@ macro_rules! games {
             pub fn legal_moves(&self, seat: Seat) -> AnyLegalMoves {
                 match self {
                     $(AnyGame::$variant(game) => AnyLegalMoves::$variant(game.legal_moves(seat)),)+
+                }
+            }
+
+            /// One of `seat`'s legal moves drawn uniformly: what `legal_moves(seat).random(rng)`
+            /// draws, without writing out every move where the game can avoid it.
+            pub fn random_legal_move(&self, seat: Seat, rng: &mut impl Rng) -> Option<AnyMove> {
+                match self {
+                    $(AnyGame::$variant(game) => {
+                        game.random_legal_move(seat, rng).map(AnyMove::$variant)
+                    })+
                 }
             }
 
@@ -178,6 +221,20 @@ macro_rules! games {
                         .into_iter()
                         .map(AnyEvent::$variant)
                         .collect()),)+
+                }
+            }
+
+            /// A whole game dealt from `seat`'s own view with fresh randomness from `rng`; its
+            /// view for `seat` is the given one (see [`SampleFromView`]).
+            pub fn sample_from_view(
+                view: &AnyView,
+                seat: Seat,
+                rng: &mut impl Rng,
+            ) -> Result<Self, SampleError> {
+                match view {
+                    $(AnyView::$variant(view) => Ok(AnyGame::$variant(Box::new(
+                        <crate::games::$module::$game as SampleFromView>::sample_from_view(view, seat, rng)?,
+                    ))),)+
                 }
             }
 

@@ -1,7 +1,11 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use crate::{Actor, GameRng, IllegalMove, OptionMap, Outcome, Seat, SetupError, Viewer};
+use rand_chacha::rand_core::Rng;
+
+use crate::{
+    Actor, GameRng, IllegalMove, MoveChoices, OptionMap, Outcome, Seat, SetupError, Viewer,
+};
 
 /// Seconds since the Unix epoch, as passed by the server. The domain never reads a clock.
 pub type Timestamp = i64;
@@ -35,8 +39,9 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
     type Event: Clone + Serialize + DeserializeOwned;
     /// A log event as one viewer may see it.
     type EventView;
-    /// The legal moves of one seat: a list, or a typed description where a list is too long.
-    type LegalMoves;
+    /// The legal moves of one seat: a list, or a typed description where a list is too long;
+    /// either way it gives concrete moves.
+    type LegalMoves: MoveChoices<Move = Self::Move>;
 
     /// Validates the options object for `players` seats, in the rules file's check order.
     fn parse_options(players: i64, options: &OptionMap) -> Result<Self::Options, SetupError>;
@@ -62,6 +67,13 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
 
     /// The legal moves of `seat` now.
     fn legal_moves(&self, seat: Seat) -> Self::LegalMoves;
+
+    /// One of `seat`'s legal moves drawn uniformly, exactly as `legal_moves(seat).random(rng)`
+    /// draws it from the same `rng`. A game may override it to skip writing out the moves it
+    /// does not draw (random playouts call it for every move).
+    fn random_legal_move(&self, seat: Seat, rng: &mut impl Rng) -> Option<Self::Move> {
+        self.legal_moves(seat).random(rng)
+    }
 
     /// Whether `seat`'s move `mv`, if accepted now, would be a secret submission to a
     /// simultaneous decision: a choice that stays hidden and leaves the decision open, so that

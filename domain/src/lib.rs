@@ -5,6 +5,7 @@
 //! Hidden information leaves a game only through [`Game::view`] and [`Game::event_view`].
 
 mod any;
+mod choices;
 mod error;
 mod game;
 mod kind;
@@ -12,6 +13,7 @@ mod kind_info;
 mod options;
 mod outcome;
 mod rng;
+mod sample;
 mod seat;
 
 pub mod games;
@@ -19,10 +21,12 @@ pub mod games;
 pub use any::{
     AnyEvent, AnyEventView, AnyGame, AnyLegalMoves, AnyMove, AnySetup, AnyView, GameKind,
 };
+pub use choices::MoveChoices;
 pub use error::{IllegalMove, SetupError};
 pub use game::{Game, Input, Timestamp, advance};
 pub use kind_info::{KindInfo, OptionInfo};
 pub use options::{OptionMap, OptionValue};
 pub use outcome::{Outcome, Placement};
 pub use rng::{GameRng, Seed};
+pub use sample::{SampleError, SampleFromView};
 pub use seat::{Actor, Seat, Viewer};

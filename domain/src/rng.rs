@@ -67,25 +67,48 @@ fn hex(bytes: &[u8]) -> String {
 pub struct GameRng(ChaCha20Rng);
 
 impl GameRng {
+    /// A fresh generator keyed from `rng`: for states a bot deals itself from a view, so their
+    /// future draws owe nothing to the real game's seed.
+    pub fn from_rng(rng: &mut impl Rng) -> Self {
+        let mut key = [0u8; 32];
+        rng.fill_bytes(&mut key);
+        GameRng(ChaCha20Rng::from_seed(key))
+    }
+
     /// A uniform integer in `0..bound` (`bound` > 0), without modulo bias.
     pub fn below(&mut self, bound: u32) -> u32 {
-        debug_assert!(bound > 0);
-        let bound = bound.max(1);
-        let zone = u32::MAX - (u32::MAX - bound + 1) % bound;
-        loop {
-            let value = self.0.next_u32();
-            if value <= zone {
-                return value % bound;
-            }
-        }
+        below(&mut self.0, bound)
     }
 
     /// Fisher–Yates shuffle.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(u32::try_from(i + 1).unwrap_or(u32::MAX)) as usize;
-            items.swap(i, j);
+        shuffle(&mut self.0, items);
+    }
+}
+
+/// A uniform integer in `0..bound` (`bound` > 0) from any generator, without modulo bias.
+pub(crate) fn below(rng: &mut impl Rng, bound: u32) -> u32 {
+    debug_assert!(bound > 0);
+    let bound = bound.max(1);
+    let zone = u32::MAX - (u32::MAX - bound + 1) % bound;
+    loop {
+        let value = rng.next_u32();
+        if value <= zone {
+            return value % bound;
         }
+    }
+}
+
+/// A uniform index into a non-empty list of `len` items.
+pub(crate) fn index_below(rng: &mut impl Rng, len: usize) -> usize {
+    below(rng, u32::try_from(len).unwrap_or(u32::MAX)) as usize
+}
+
+/// Fisher–Yates shuffle with any generator.
+pub(crate) fn shuffle<T>(rng: &mut impl Rng, items: &mut [T]) {
+    for i in (1..items.len()).rev() {
+        let j = index_below(rng, i + 1);
+        items.swap(i, j);
     }
 }
 

@@ -2,16 +2,21 @@
 
 use serde::Serialize;
 
-use super::moves::{ActionParams, Move};
+use rand_chacha::rand_core::Rng;
+
+use super::moves::{ActionParams, Move, Parsed};
 use super::state::Table;
 use super::terms::{Card, CardType, Direction, Pair, Pos, Token};
 use crate::Seat;
+use crate::rng::index_below;
 
 /// A seat's legal moves, each exactly as it can be posted back; empty when it is not to act.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = IntrigueLegalMoves))]
 pub struct LegalMoves(pub Vec<Move>);
+
+crate::choices::listed_choices!(LegalMoves, Move);
 
 impl std::ops::Deref for LegalMoves {
     type Target = [Move];
@@ -23,24 +28,32 @@ impl std::ops::Deref for LegalMoves {
 
 impl Table {
     pub fn legal_moves(&self, seat: Seat) -> LegalMoves {
-        LegalMoves(self.listed_moves(seat))
+        LegalMoves(self.choices(seat).into_iter().map(Move::from).collect())
     }
 
-    fn listed_moves(&self, seat: Seat) -> Vec<Move> {
+    /// One legal move drawn uniformly, as from [`Table::legal_moves`]; only the drawn one is
+    /// written out as a wire move, which is what makes a random playout affordable.
+    pub fn random_legal_move(&self, seat: Seat, rng: &mut impl Rng) -> Option<Move> {
+        let choices = self.choices(seat);
+        (!choices.is_empty()).then(|| Move::from(choices[index_below(rng, choices.len())]))
+    }
+
+    /// Every legal move, in the order of the list a client receives.
+    fn choices(&self, seat: Seat) -> Vec<Parsed> {
         if self.is_over() || seat != self.to_act {
             return Vec::new();
         }
         let hand = self.hand(seat);
         if self.resolving.is_some() {
-            return hand.iter().map(|card| Move::discard(*card)).collect();
+            return hand.iter().map(|card| Parsed::Discard(*card)).collect();
         }
-        let mut moves: Vec<Move> = Token::ALL
+        let mut moves: Vec<Parsed> = Token::ALL
             .into_iter()
             .filter(|token| self.holder(*token).is_none())
-            .map(Move::take_token)
+            .map(Parsed::TakeToken)
             .collect();
         for card in hand {
-            moves.extend(Pos::ALL.map(|pos| Move::face_down(*card, pos)));
+            moves.extend(Pos::ALL.map(|pos| Parsed::FaceDown(*card, pos)));
             match card.card_type() {
                 CardType::Support => moves.extend(self.face_up_moves(seat, *card)),
                 CardType::Action => moves.extend(self.action_moves(seat, *card)),
@@ -50,12 +63,12 @@ impl Table {
         moves.extend(
             self.unplayed_favors[seat.index()]
                 .iter()
-                .map(|color| Move::favor(*color)),
+                .map(|color| Parsed::Favor(*color)),
         );
         moves
     }
 
-    fn face_up_moves(&self, seat: Seat, card: Card) -> Vec<Move> {
+    fn face_up_moves(&self, seat: Seat, card: Card) -> Vec<Parsed> {
         let others: Vec<Card> = self
             .hand(seat)
             .iter()
@@ -72,12 +85,12 @@ impl Table {
             .flat_map(|pos| {
                 discards
                     .iter()
-                    .map(move |discard| Move::face_up(card, pos, *discard))
+                    .map(move |discard| Parsed::FaceUp(card, pos, *discard))
             })
             .collect()
     }
 
-    fn action_moves(&self, seat: Seat, card: Card) -> Vec<Move> {
+    fn action_moves(&self, seat: Seat, card: Card) -> Vec<Parsed> {
         let at = |pos: Pos| ActionParams {
             character: Some(pos),
             ..ActionParams::default()
@@ -117,7 +130,7 @@ impl Table {
         };
         params
             .into_iter()
-            .map(|params| Move::action(card, params))
+            .map(|params| Parsed::Action(card, params))
             .collect()
     }
 
@@ -139,7 +152,7 @@ impl Table {
         .collect()
     }
 
-    fn relationship_moves(&self, card: Card) -> Vec<Move> {
+    fn relationship_moves(&self, card: Card) -> Vec<Parsed> {
         let mut moves = Vec::new();
         for first in Pos::ALL {
             for second in Pos::ALL {
@@ -150,7 +163,7 @@ impl Table {
                     .relationship(pair)
                     .is_none_or(|existing| card.sign() * existing.card.sign() == -1);
                 if allowed {
-                    moves.push(Move::relationship(card, first, second));
+                    moves.push(Parsed::Relationship(card, first, second));
                 }
             }
         }

@@ -8,6 +8,7 @@ mod moves;
 mod options;
 mod options_view;
 mod resolve;
+mod sample;
 mod score;
 mod setup;
 mod state;
@@ -95,6 +96,15 @@ impl Game for Intrigue {
 
     fn legal_moves(&self, seat: Seat) -> LegalMoves {
         self.table.legal_moves(seat)
+    }
+
+    /// Draws among typed choices and writes out only the drawn move.
+    fn random_legal_move(
+        &self,
+        seat: Seat,
+        rng: &mut impl rand_chacha::rand_core::Rng,
+    ) -> Option<Move> {
+        self.table.random_legal_move(seat, rng)
     }
 
     /// One seat acts at a time: no decision is simultaneous, so no move is a secret submission.

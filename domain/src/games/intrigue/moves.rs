@@ -163,6 +163,20 @@ pub enum Parsed {
     Discard(Card),
 }
 
+impl From<Parsed> for Move {
+    fn from(parsed: Parsed) -> Self {
+        match parsed {
+            Parsed::TakeToken(token) => Move::take_token(token),
+            Parsed::FaceDown(card, pos) => Move::face_down(card, pos),
+            Parsed::FaceUp(card, pos, discard) => Move::face_up(card, pos, discard),
+            Parsed::Action(card, params) => Move::action(card, params),
+            Parsed::Relationship(card, first, second) => Move::relationship(card, first, second),
+            Parsed::Favor(color) => Move::favor(color),
+            Parsed::Discard(card) => Move::discard(card),
+        }
+    }
+}
+
 /// A fully checked move, ready to resolve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Command {

@@ -60,6 +60,18 @@ impl Options {
         self.first_player
     }
 
+    /// The options behind what viewers see of them. `first_player` is not shown: it only
+    /// decides the setup, which a game rebuilt from a view has already passed.
+    pub(super) fn from_view(view: &super::OptionsView) -> Self {
+        Self {
+            hand_size: view.hand_size,
+            rounds: view.rounds,
+            starting_points: view.starting_points,
+            deadline_secs: view.deadline_secs,
+            first_player: None,
+        }
+    }
+
     #[cfg(test)]
     pub(super) fn with(
         hand_size: usize,

@@ -12,6 +12,7 @@ mod options;
 mod options_view;
 mod resolve;
 mod result_view;
+mod sample;
 mod setup;
 mod state;
 mod terms;

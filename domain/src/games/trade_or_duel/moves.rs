@@ -41,6 +41,8 @@ pub enum Move {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TradeOrDuelLegalMoves))]
 pub struct LegalMoves(pub Vec<Move>);
 
+crate::choices::listed_choices!(LegalMoves, Move);
+
 impl std::ops::Deref for LegalMoves {
     type Target = [Move];
 

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::options_view::{FirstPlayerOption, OptionsView};
 use crate::{GameKind, KindInfo, OptionInfo, OptionMap, OptionValue, Seat, SetupError};
 
 pub const MIN_PLAYERS: u8 = 4;
@@ -40,6 +41,19 @@ impl Options {
 
     pub fn deadline_secs(&self) -> Option<i64> {
         self.deadline_secs
+    }
+
+    /// The options behind what viewers see of them (the view shows every option).
+    pub(super) fn from_view(view: &OptionsView) -> Self {
+        Self {
+            players: view.players,
+            turns_each: view.turns_each,
+            first_player: match view.first_player {
+                FirstPlayerOption::Random(_) => FirstPlayer::Random,
+                FirstPlayerOption::Seat(seat) => FirstPlayer::Seat(Seat(seat)),
+            },
+            deadline_secs: view.deadline_secs,
+        }
     }
 }
 

@@ -80,3 +80,39 @@ impl From<&GameResult> for ResultView {
         }
     }
 }
+
+impl PlacingView {
+    /// The stored placing behind this line, or `None` when the status lacks its total.
+    fn placing(&self) -> Option<Placing> {
+        let standing = match self.status {
+            Status::Survivor => Standing::Survivor {
+                hand_total: self.hand_total?,
+            },
+            Status::Eliminated => Standing::Eliminated {
+                elimination_index: self.elimination_index?,
+            },
+        };
+        Some(Placing {
+            seat: self.seat,
+            place: self.place,
+            standing,
+        })
+    }
+}
+
+impl ResultView {
+    /// The stored result behind this view (a game rebuilt from a view needs it), or `None`
+    /// when a ranking line lacks the total its status requires.
+    pub(super) fn result(&self) -> Option<GameResult> {
+        Some(GameResult {
+            winner: self.winner,
+            ranking: self
+                .ranking
+                .iter()
+                .map(PlacingView::placing)
+                .collect::<Option<_>>()?,
+            final_hands: self.final_hands.clone(),
+            set_aside: self.set_aside.clone(),
+        })
+    }
+}

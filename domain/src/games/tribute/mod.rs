@@ -4,6 +4,7 @@
 //! and optionally doubles. See `shared/rules/tribute.md` for the rules as implemented.
 
 mod check;
+mod choices;
 mod events;
 mod legal;
 mod moves;
@@ -11,6 +12,7 @@ mod nmr;
 mod options;
 mod records;
 mod resolve;
+mod sample;
 mod state;
 mod terms;
 mod view;

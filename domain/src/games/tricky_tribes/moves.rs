@@ -73,6 +73,8 @@ pub enum Move {
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema), schema(as = TrickyTribesLegalMoves))]
 pub struct LegalMoves(pub Vec<Move>);
 
+crate::choices::listed_choices!(LegalMoves, Move);
+
 impl std::ops::Deref for LegalMoves {
     type Target = [Move];
 
@@ -380,14 +382,29 @@ impl TrickyTribes {
     pub(super) fn legal(&self, seat: Seat) -> LegalMoves {
         let actor = Actor::Seat(seat);
         let hand = self.hands.get(seat.index()).cloned().unwrap_or_default();
-        let mut candidates = vec![Move::ExchangePass, Move::ExchangeDraw];
-        candidates.extend(hand.iter().map(|card| Move::exchange_discard(*card)));
-        candidates.extend(hand.iter().map(|card| Move::trim_discard(*card)));
-        for card in &hand {
-            candidates.push(Move::lead(*card, Face::Open));
-            candidates.push(Move::lead(*card, Face::Closed));
+        // Only the current phase's kinds of move are candidates: a move of another phase is
+        // always refused, and checking it (card codes written and parsed) is what a searching
+        // bot would otherwise spend most of its time on.
+        let mut candidates = Vec::new();
+        match &self.phase {
+            Phase::Exchange { .. } => {
+                candidates.extend([Move::ExchangePass, Move::ExchangeDraw]);
+                candidates.extend(hand.iter().map(|card| Move::exchange_discard(*card)));
+            }
+            Phase::Trim { .. } => {
+                candidates.extend(hand.iter().map(|card| Move::trim_discard(*card)));
+            }
+            Phase::Trick { plays, .. } if plays.is_empty() => {
+                for card in &hand {
+                    candidates.push(Move::lead(*card, Face::Open));
+                    candidates.push(Move::lead(*card, Face::Closed));
+                }
+            }
+            Phase::Trick { .. } => {
+                candidates.extend(hand.iter().map(|card| Move::respond(*card)));
+            }
+            Phase::Over => {}
         }
-        candidates.extend(hand.iter().map(|card| Move::respond(*card)));
         LegalMoves(
             candidates
                 .into_iter()

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::options_view::OptionsView;
 use super::teams::{self, Teams};
 use crate::{GameKind, KindInfo, OptionInfo, OptionMap, OptionValue, Seat, SetupError};
 
@@ -92,6 +93,26 @@ impl Options {
     /// Whether solo players' round scores are doubled (united tribes mode).
     pub fn united(&self) -> bool {
         !self.teams.list().is_empty()
+    }
+
+    /// The options behind what viewers see of them (the view shows every option), or `None`
+    /// when the end condition is unknown or lacks its value.
+    pub(super) fn from_view(view: &OptionsView) -> Option<Self> {
+        let end = match view.end_condition {
+            "target_score" => EndCondition::TargetScore(view.target_score?),
+            "fixed_rounds" => EndCondition::FixedRounds(view.rounds?),
+            _ => return None,
+        };
+        Some(Self {
+            players: view.players,
+            jokers: view.jokers,
+            cut_deck: view.cut_deck,
+            hand_size: view.hand_size,
+            dummy: view.dummy,
+            teams: Teams::from_list(view.teams.clone()),
+            end,
+            deadline_secs: view.deadline_secs,
+        })
     }
 }
 

@@ -10,6 +10,11 @@ use crate::{OptionValue, Seat, SetupError};
 pub struct Teams(Vec<Vec<Seat>>);
 
 impl Teams {
+    /// Teams already validated (as a view lists them).
+    pub(super) fn from_list(teams: Vec<Vec<Seat>>) -> Self {
+        Self(teams)
+    }
+
     pub fn list(&self) -> &[Vec<Seat>] {
         &self.0
     }

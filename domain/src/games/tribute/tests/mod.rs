@@ -1,5 +1,6 @@
 //! Tests: every worked example of the rules file, property checks and information hiding.
 
+mod choices;
 mod examples_blind;
 mod examples_errors;
 mod examples_nmr;
