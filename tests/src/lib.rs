@@ -22,7 +22,7 @@ mod stream;
 mod visibility;
 
 pub use client::{Player, Reply};
-pub use play::play_random_move;
+pub use play::{choose_move, play_random_move};
 pub use process::ServerProcess;
 pub use replay::{replay, sha256_hex, spectator_view_json, view_json};
 pub use server::{Backend, SHARED_TEST_SECRET, TestApp, postgres_backend};

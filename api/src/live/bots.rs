@@ -4,71 +4,42 @@
 //! the version check lets exactly one of two processes' identical decisions through.
 
 use std::collections::HashSet;
+use std::sync::Arc;
 
-use domain::{AnyLegalMoves, AnyMove, AnyView, GameKind, Seat};
+use bots::{Bot, Level};
+use domain::{GameKind, Seat};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
-use tokio::sync::{broadcast, mpsc};
+use tokio::sync::{Semaphore, broadcast, mpsc};
 use uuid::Uuid;
 
 use super::feed::FeedMessage;
 use crate::error::ApiError;
 use crate::service::{BotTurn, GameService, blocking};
 
-/// A computer player for one seat. It decides from what its seat may see: its view and its
-/// legal moves, never the game's state.
-pub trait Decide: Send {
-    fn decide(&mut self, seat: Seat, view: &AnyView, legal: &AnyLegalMoves) -> Option<AnyMove>;
-}
-
-/// The levels a bot seat may be given, with the game kinds each can play.
-fn plays(level: &str, kind: GameKind) -> Option<bool> {
-    match level {
-        // Tribute's legal moves are a description, not a list to draw from.
-        "random" => Some(kind != GameKind::Tribute),
-        _ => None,
-    }
-}
-
-/// Refuses a level that does not exist, or cannot play `kind` (422).
-pub fn check_level(level: &str, kind: GameKind) -> Result<(), ApiError> {
-    match plays(level, kind) {
-        Some(true) => Ok(()),
-        Some(false) => Err(ApiError::Unprocessable {
-            code: "bot_unsupported",
-            detail: format!("a `{level}` bot cannot play {} yet", kind.id()),
-            option: None,
-        }),
+/// Refuses a level that does not exist (422). Every level plays every game kind.
+pub fn check_level(level: &str, _kind: GameKind) -> Result<(), ApiError> {
+    match Level::from_id(level) {
+        Some(_) => Ok(()),
         None => Err(ApiError::Unprocessable {
             code: "unknown_bot_level",
-            detail: format!("`{level}` is not a bot level; levels: random"),
+            detail: format!(
+                "`{level}` is not a bot level; levels: {}",
+                Level::ALL
+                    .iter()
+                    .map(|level| level.id())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
             option: None,
         }),
     }
 }
 
-fn decider(_level: &str) -> Box<dyn Decide> {
-    Box::new(Uniform(StdRng::from_rng(&mut rand::rng())))
-}
-
-/// Uniform over the legal moves, with its own randomness (never the game's).
-struct Uniform(StdRng);
-
-impl Uniform {
-    fn pick<M: Clone>(&mut self, moves: &[M]) -> Option<M> {
-        (!moves.is_empty()).then(|| moves[self.0.random_range(0..moves.len())].clone())
-    }
-}
-
-impl Decide for Uniform {
-    fn decide(&mut self, _seat: Seat, _view: &AnyView, legal: &AnyLegalMoves) -> Option<AnyMove> {
-        match legal {
-            AnyLegalMoves::TradeOrDuel(moves) => self.pick(moves).map(AnyMove::TradeOrDuel),
-            AnyLegalMoves::Intrigue(moves) => self.pick(moves).map(AnyMove::Intrigue),
-            AnyLegalMoves::TrickyTribes(moves) => self.pick(moves).map(AnyMove::TrickyTribes),
-            AnyLegalMoves::Tribute(_) => None,
-        }
-    }
+/// Decisions searched at once: one per core at most, so bots never take every core from the
+/// requests of the people playing.
+fn decision_slots() -> usize {
+    std::thread::available_parallelism().map_or(1, |cores| cores.get().saturating_sub(1).max(1))
 }
 
 /// Runs the bots of this process: those of the active games now, and of every game that
@@ -79,6 +50,7 @@ pub async fn supervise(service: GameService, mut stop: crate::shutdown::Shutdown
     let mut running = Running {
         seats: HashSet::new(),
         finished,
+        slots: Arc::new(Semaphore::new(decision_slots())),
     };
     let mut scan = true;
     loop {
@@ -121,6 +93,7 @@ pub async fn supervise(service: GameService, mut stop: crate::shutdown::Shutdown
 struct Running {
     seats: HashSet<(Uuid, Seat)>,
     finished: mpsc::UnboundedSender<(Uuid, Seat)>,
+    slots: Arc<Semaphore>,
 }
 
 async fn start_bots(service: &GameService, game: Uuid, running: &mut Running) {
@@ -132,22 +105,28 @@ async fn start_bots(service: &GameService, game: Uuid, running: &mut Running) {
         return;
     }
     for bot in &record.bots {
+        let Some(level) = Level::from_id(&bot.level) else {
+            tracing::warn!(%game, seat = %bot.seat, level = %bot.level, "a bot of no known level");
+            continue;
+        };
         if running.seats.insert((game, bot.seat)) {
             let (service, done) = (service.clone(), running.finished.clone());
-            let (seat, decider) = (bot.seat, decider(&bot.level));
+            let (seat, slots) = (bot.seat, Arc::clone(&running.slots));
             tokio::spawn(async move {
-                play(service, game, seat, decider).await;
+                play(service, game, seat, Bot::new(level), slots).await;
                 let _ = done.send((game, seat));
             });
         }
     }
 }
 
-/// One bot seat of one game, until the game is over.
-async fn play(service: GameService, game: Uuid, seat: Seat, mut decider: Box<dyn Decide>) {
+/// One bot seat of one game, until the game is over. The bot is handed its seat's view only.
+async fn play(service: GameService, game: Uuid, seat: Seat, bot: Bot, slots: Arc<Semaphore>) {
     let hub = service.hub().clone();
     let mut watch = hub.feed().watch(game);
     let recheck = hub.settings().keep_alive;
+    // The bot's own randomness, never the game's seed.
+    let mut rng = StdRng::from_rng(&mut rand::rng());
     loop {
         let reader = service.clone();
         let turn = match blocking(move || reader.bot_turn(game, seat, reader.now())).await {
@@ -168,18 +147,24 @@ async fn play(service: GameService, game: Uuid, seat: Seat, mut decider: Box<dyn
             }
             BotTurn::Decide(decision) => {
                 let version = decision.version;
+                let Ok(_slot) = slots.acquire().await else {
+                    return;
+                };
                 // Searching takes CPU time: off the async workers.
                 let decided = tokio::task::spawn_blocking(move || {
-                    let mv = decider.decide(seat, &decision.view, &decision.legal);
-                    (decider, mv)
+                    let mv = bot.decide(&decision.view, seat, &mut rng);
+                    (rng, mv)
                 })
                 .await;
                 let Ok((back, mv)) = decided else { return };
-                decider = back;
-                let Some(mv) = mv else {
-                    tracing::warn!(%game, %seat, "a bot had no move; it waits for the deadline");
-                    watch.changed().await;
-                    continue;
+                rng = back;
+                let mv = match mv {
+                    Ok(mv) => mv,
+                    Err(error) => {
+                        tracing::warn!(%game, %seat, %error, "a bot had no move; it waits for a change");
+                        watch.changed().await;
+                        continue;
+                    }
                 };
                 let writer = service.clone();
                 match blocking(move || {

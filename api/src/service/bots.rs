@@ -1,7 +1,7 @@
 //! Bot seats: given at creation or by the creator while the game is open; their moves go
 //! through the same path as people's.
 
-use domain::{Actor, AnyLegalMoves, AnyMove, AnyView, GameKind, Input, Seat, Viewer};
+use domain::{Actor, AnyMove, AnyView, GameKind, Input, Seat, Viewer};
 use openapi::games::BotRequest;
 use persistence::{BotSeat, CommittedInput, GameRecord, GameStatus};
 use uuid::Uuid;
@@ -13,7 +13,7 @@ use crate::live::bots::check_level;
 
 /// What a bot seat has to do now.
 pub enum BotTurn {
-    /// Decide on this version, from this view, among these moves.
+    /// Decide on this version, from this view.
     Decide(Box<Decision>),
     /// Nothing to decide until the game changes.
     Wait,
@@ -21,11 +21,10 @@ pub enum BotTurn {
     Over,
 }
 
-/// What a bot decides from: its seat's view and legal moves on one version.
+/// What a bot decides from: its seat's view on one version, nothing else.
 pub struct Decision {
     pub version: i64,
     pub view: AnyView,
-    pub legal: AnyLegalMoves,
 }
 
 /// Validates the bots asked for at creation: levels, and seats other than the creator's 0.
@@ -103,7 +102,6 @@ impl GameService {
         Ok(BotTurn::Decide(Box::new(Decision {
             version: record.version,
             view: state.view(Viewer::Seat(seat)),
-            legal: state.legal_moves(seat),
         })))
     }
 
