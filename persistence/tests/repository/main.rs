@@ -6,7 +6,9 @@
 mod accounts;
 mod commits;
 mod connect;
+mod durability;
 mod games;
 mod idempotency;
 mod listing;
+mod seeding;
 mod support;
