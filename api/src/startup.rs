@@ -82,6 +82,7 @@ fn serve(listener: TcpListener, service: GameService, keys: TokenKeys) -> std::i
             .service(crate::routes::health::get_healthz)
             .service(scope::scope("/v1").configure(crate::routes::v1))
             .split_for_parts();
+        let api = crate::spec::finish(api);
         let routes = allowed_methods(&api);
         app.service(
             SwaggerUi::new("/docs/{_:.*}")

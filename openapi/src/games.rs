@@ -2,33 +2,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
+pub use crate::create_game::CreateGame;
+use crate::kinds::GameKindId;
 use crate::unions::{GameEvent, GameView, LegalMoves, MoveBody, SetupBody};
-
-/// A request to create a game. The creator takes seat 0.
-#[derive(Clone, Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CreateGame {
-    /// A game kind id from `GET /v1/game-kinds`.
-    #[schema(example = "trade_or_duel")]
-    pub kind: String,
-    /// The number of seats (each game kind gives its range).
-    #[schema(example = 4, minimum = 2, maximum = 9)]
-    pub players: i64,
-    /// The game's options; left-out options take their defaults.
-    #[serde(default)]
-    #[schema(value_type = Option<Object>, example = json!({"turns_each": 3}))]
-    pub options: Option<serde_json::Map<String, serde_json::Value>>,
-    /// For automated testing: a fixed seed (any text, 1 to 256 bytes). The game is then marked
-    /// as a fixed-setup game.
-    #[serde(default)]
-    #[schema(min_length = 1, max_length = 256)]
-    pub seed: Option<String>,
-    /// For automated testing: an explicit deal or deck order, as the game's rules define it.
-    /// The game is then marked as a fixed-setup game.
-    #[serde(default)]
-    #[schema(value_type = Option<SetupBody>)]
-    pub setup: Option<serde_json::Value>,
-}
 
 /// The lifecycle of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -88,7 +64,7 @@ impl From<domain::Outcome> for GameOutcome {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct Game {
     pub id: Uuid,
-    #[schema(example = "trade_or_duel")]
+    #[schema(value_type = GameKindId, example = "trade_or_duel")]
     pub kind: String,
     pub status: GameStatus,
     /// The number of accepted inputs so far; a move must name the version it was made on.
@@ -122,6 +98,7 @@ pub struct Game {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameSummary {
     pub id: Uuid,
+    #[schema(value_type = GameKindId)]
     pub kind: String,
     pub status: GameStatus,
     pub players: u8,
@@ -146,7 +123,7 @@ pub struct GamePage {
 #[serde(deny_unknown_fields)]
 pub struct GameQuery {
     /// Only games of this kind (an id from `GET /v1/game-kinds`).
-    #[param(pattern = "^[a-z_]+$")]
+    #[param(value_type = Option<GameKindId>)]
     pub kind: Option<String>,
     /// Only games in this status.
     pub status: Option<GameStatus>,
@@ -176,6 +153,7 @@ pub struct MoveRequest {
 /// The caller's legal moves now.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct LegalMovesResponse {
+    #[schema(value_type = GameKindId)]
     pub kind: String,
     pub version: i64,
     pub seat: u8,
@@ -207,6 +185,7 @@ pub struct EventEntry {
 /// The event log as the caller may see it.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct EventPage {
+    #[schema(value_type = GameKindId)]
     pub kind: String,
     pub events: Vec<EventEntry>,
     /// Pass as `after` to continue.
@@ -232,6 +211,7 @@ pub struct LoggedInput {
 /// Everything needed to replay a finished game and check its deal.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct MoveLog {
+    #[schema(value_type = GameKindId)]
     pub kind: String,
     pub players: u8,
     #[schema(value_type = Object)]

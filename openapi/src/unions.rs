@@ -82,6 +82,13 @@ macro_rules! wire_unions {
                     .map_err(|error| error.to_string()),)+
             }
         }
+
+        /// The schema name of `kind`'s explicit setup.
+        pub fn setup_schema_name(kind: GameKind) -> std::borrow::Cow<'static, str> {
+            match kind {
+                $(GameKind::$variant => <domain::games::$module::Setup as ToSchema>::name(),)+
+            }
+        }
     };
 }
 

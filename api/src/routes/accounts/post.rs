@@ -6,12 +6,14 @@ use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
 /// Register an account.
+///
+/// Usernames are unique. Log in with `POST /v1/sessions` to get a bearer token; the password
+/// is stored only as an Argon2 hash.
 #[utoipa::path(
     tag = "accounts",
     request_body = Credentials,
     responses(
         (status = 201, description = "The account was created", body = Account),
-        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`username_taken`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_username` or `invalid_password`", body = Problem, content_type = "application/problem+json"),
     )

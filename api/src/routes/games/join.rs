@@ -7,14 +7,16 @@ use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking, render_game};
 
-/// Take the next free seat. The game starts when the last seat is taken.
+/// Take the next free seat.
+///
+/// The game starts when the last seat is taken: it is dealt then, and its first decisions
+/// become pending.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
     params(("id" = Uuid, Path, description = "The game id")),
     responses(
         (status = 200, description = "The game, as the new seat sees it", body = Game),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`already_seated`, `game_full` or `not_open`", body = Problem, content_type = "application/problem+json"),
     )

@@ -9,15 +9,16 @@ use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
-/// The move log and the seed of a finished game: everything needed to replay it and check
-/// that the deal matches the seed commitment published at creation.
+/// Read the move log and the seed of a finished game.
+///
+/// Everything needed to replay the game and check that the deal matches the seed commitment
+/// published at creation; revealed only once the game is over.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
     params(("id" = Uuid, Path, description = "The game id")),
     responses(
         (status = 200, description = "The whole move log", body = MoveLog),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_over`: revealed only at the end", body = Problem, content_type = "application/problem+json"),
     )

@@ -8,6 +8,9 @@ use crate::error::ApiError;
 use crate::service::{GameService, blocking, render_game};
 
 /// Submit a move made on `version`.
+///
+/// A move made on another version than the game's current one gets 409 `stale_version`: read
+/// the game again and decide again. An illegal move gets 422 with the rules' error code.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
@@ -16,7 +19,6 @@ use crate::service::{GameService, blocking, render_game};
     responses(
         (status = 200, description = "The move was applied; the game as the caller now sees it", body = Game),
         (status = 400, description = "`malformed`: the body or the move does not parse", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`not_a_player`: the caller has no seat in this game", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`stale_version` (fetch the game and retry) or `game_not_started`", body = Problem, content_type = "application/problem+json"),

@@ -6,7 +6,11 @@ use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking, render_game};
 
-/// Create a game; the creator takes seat 0. The game starts when every seat is taken.
+/// Create a game; the creator takes seat 0.
+///
+/// The game starts when every seat is taken. Options, player count, seed and setup are
+/// checked by setting the game up once, so a request the rules refuse gets 422 here and not
+/// later.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
@@ -14,7 +18,6 @@ use crate::service::{GameService, blocking, render_game};
     responses(
         (status = 201, description = "The game, as its creator sees it", body = Game),
         (status = 400, description = "Malformed body or setup", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "Unknown kind, or refused options, player count, seed or setup (`unknown_option`, `invalid_players`, `invalid_setup`, …; `option` names the option)", body = Problem, content_type = "application/problem+json"),
     )
 )]

@@ -7,12 +7,14 @@ use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
 /// Log in: exchange a username and password for a bearer access token.
+///
+/// Send the token as `Authorization: Bearer <access_token>` on every other `/v1` request; it
+/// is refused after `expires_at`. A wrong username and a wrong password get the same answer.
 #[utoipa::path(
     tag = "accounts",
     request_body = Credentials,
     responses(
         (status = 201, description = "A new access token", body = Session),
-        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Wrong username or password", body = Problem, content_type = "application/problem+json"),
     )
 )]
