@@ -5,6 +5,7 @@ pub mod auth;
 pub mod clock;
 pub mod configuration;
 pub mod error;
+pub mod json_body;
 pub mod request_log;
 pub mod routes;
 pub mod service;

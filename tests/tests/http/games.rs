@@ -195,3 +195,25 @@ async fn a_seed_is_1_to_256_printable_ascii_characters(app: TestApp) {
             .assert_problem(422, "invalid_seed");
     }
 }
+
+per_backend!(a_number_without_a_fraction_is_an_integer_as_in_the_contract);
+async fn a_number_without_a_fraction_is_an_integer_as_in_the_contract(app: TestApp) {
+    let alice = app.player("alice").await;
+    let created = app
+        .post(
+            &alice,
+            "/v1/games",
+            json!({"kind": "trade_or_duel", "players": 4.0, "options": {"turns_each": 2.0}}),
+        )
+        .await
+        .expect_status(201);
+    assert_eq!(created.body["players"], 4);
+    assert_eq!(created.body["options"]["turns_each"], 2);
+    app.post(
+        &alice,
+        "/v1/games",
+        json!({"kind": "trade_or_duel", "players": 4.5}),
+    )
+    .await
+    .assert_problem(400, "malformed");
+}

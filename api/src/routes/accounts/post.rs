@@ -3,6 +3,7 @@ use openapi::Problem;
 use openapi::accounts::{Account, Credentials};
 
 use crate::error::ApiError;
+use crate::json_body::JsonBody;
 use crate::service::{GameService, blocking};
 
 /// Register an account.
@@ -22,7 +23,7 @@ use crate::service::{GameService, blocking};
 #[tracing::instrument(skip_all, fields(username = %body.username))]
 pub async fn post_accounts(
     service: web::Data<GameService>,
-    body: web::Json<Credentials>,
+    body: JsonBody<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let Credentials { username, password } = body.into_inner();
     let service = service.into_inner();

@@ -5,6 +5,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
+use crate::json_body::JsonBody;
 use crate::service::{GameService, blocking, render_game};
 
 /// Submit a move made on `version`.
@@ -31,7 +32,7 @@ pub async fn post_moves(
     service: web::Data<GameService>,
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
-    body: web::Json<MoveRequest>,
+    body: JsonBody<MoveRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let id = id.into_inner();

@@ -4,6 +4,7 @@ use openapi::games::{CreateGame, Game};
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
+use crate::json_body::JsonBody;
 use crate::service::{GameService, blocking, render_game};
 
 /// Create a game; the creator takes seat 0.
@@ -26,7 +27,7 @@ use crate::service::{GameService, blocking, render_game};
 pub async fn post_games(
     service: web::Data<GameService>,
     account: AuthenticatedAccount,
-    body: web::Json<CreateGame>,
+    body: JsonBody<CreateGame>,
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let request = body.into_inner();

@@ -4,6 +4,7 @@ use openapi::accounts::{Account, Credentials, Session};
 
 use crate::auth::TokenKeys;
 use crate::error::ApiError;
+use crate::json_body::JsonBody;
 use crate::service::{GameService, blocking};
 
 /// Log in: exchange a username and password for a bearer access token.
@@ -23,7 +24,7 @@ use crate::service::{GameService, blocking};
 pub async fn post_sessions(
     service: web::Data<GameService>,
     keys: web::Data<TokenKeys>,
-    body: web::Json<Credentials>,
+    body: JsonBody<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     let Credentials { username, password } = body.into_inner();
     let service = service.into_inner();
