@@ -49,7 +49,8 @@ pub fn base() -> utoipa::openapi::OpenApi {
 }
 
 /// Completes the document once the routes are collected: the server a local run listens on,
-/// the responses of the server's edges on every operation, and one example per operation.
+/// the unions over every game as `anyOf`, the responses of the server's edges on every
+/// operation, and one example per operation.
 pub fn finish(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     api.servers = Some(vec![
         Server::builder()
@@ -57,6 +58,7 @@ pub fn finish(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
             .description(Some("A server started with the default HOST and PORT"))
             .build(),
     ]);
+    openapi::unions::any_of_across_games(&mut api);
     responses::add(&mut api);
     examples::add(&mut api);
     api

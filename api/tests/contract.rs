@@ -133,3 +133,19 @@ fn game_kinds_are_an_enum_of_the_registered_kinds() {
     sorted.sort_unstable();
     assert_eq!(variants, sorted);
 }
+
+#[test]
+fn unions_over_every_game_let_shapes_overlap() {
+    let spec = spec();
+    for name in [
+        "GameView",
+        "MoveBody",
+        "SetupBody",
+        "GameEvent",
+        "LegalMoves",
+    ] {
+        let schema = &spec["components"]["schemas"][name];
+        assert!(schema["anyOf"].is_array(), "{name} is not anyOf");
+        assert!(schema.get("oneOf").is_none(), "{name} is still oneOf");
+    }
+}
