@@ -134,31 +134,34 @@ pub fn options_object_schema(kind: GameKind) -> Schema {
         .additional_properties(Some(AdditionalProperties::FreeForm(false)));
     for option in option_schemas(kind) {
         let described = info.options.iter().find(|known| known.key == option.key);
-        let (description, default) = match described {
-            Some(known) => (
-                format!("{} Allowed: {}.", known.description, known.allowed),
-                Some(option_value_json(&known.default)).filter(|value| !value.is_null()),
-            ),
-            None => (
-                "The number of players again, if given: it must equal `players`.".to_owned(),
-                None,
-            ),
+        // The default is stated in words, not as the `default` keyword: generators such as
+        // openapi-typescript make a property with a default required in the request type.
+        let description = match described {
+            Some(known) => {
+                let default = option_value_json(&known.default);
+                let default = if default.is_null() {
+                    String::new()
+                } else {
+                    format!(" Default: {default}.")
+                };
+                format!("{} Allowed: {}.{default}", known.description, known.allowed)
+            }
+            None => "The number of players again, if given: it must equal `players`.".to_owned(),
         };
-        let property = value_schema(option, description, default);
+        let property = value_schema(option, description);
         object = object.property(option.key, property);
     }
     object.build().into()
 }
 
-fn value_schema(
-    option: &OptionSchema,
-    description: String,
-    default: Option<serde_json::Value>,
-) -> RefOr<Schema> {
+fn value_schema(option: &OptionSchema, description: String) -> RefOr<Schema> {
     // `null`, where accepted, is one more type of the same schema.
-    let types = |main: Type| match option.nullable {
-        true => SchemaType::from_iter([main, Type::Null]),
-        false => SchemaType::new(main),
+    let types = |main: Type| {
+        if option.nullable {
+            SchemaType::from_iter([main, Type::Null])
+        } else {
+            SchemaType::new(main)
+        }
     };
     let null = option.nullable.then_some(serde_json::Value::Null);
     let schema: Schema = match option.values {
@@ -167,18 +170,15 @@ fn value_schema(
             .minimum(Some(min))
             .maximum(Some(max))
             .description(Some(description))
-            .default(default)
             .into(),
         OptionValues::Bool => ObjectBuilder::new()
             .schema_type(types(Type::Boolean))
             .description(Some(description))
-            .default(default)
             .into(),
         OptionValues::Text(texts) => ObjectBuilder::new()
             .schema_type(types(Type::String))
             .enum_values(Some(texts.iter().map(|text| (*text).into()).chain(null)))
             .description(Some(description))
-            .default(default)
             .into(),
         OptionValues::TextOrInt(texts, min, max) => {
             let text = ObjectBuilder::new()
@@ -192,7 +192,6 @@ fn value_schema(
                 .item(text)
                 .item(number)
                 .description(Some(description))
-                .default(default)
                 .into()
         }
         OptionValues::SeatGroups {
@@ -215,7 +214,6 @@ fn value_schema(
                 .items(group)
                 .max_items(Some(max_groups))
                 .description(Some(description))
-                .default(default)
                 .into()
         }
     };
