@@ -148,13 +148,18 @@ pub fn options_object_schema(kind: GameKind) -> Schema {
             }
             None => "The number of players again, if given: it must equal `players`.".to_owned(),
         };
-        let property = value_schema(option, description);
+        // Inline, so generated clients prefix it with the options class: e.g.
+        // `CreateTradeOrDuelOptionsFirstPlayer`.
+        let title = crate::create_game::pascal_case(option.key);
+        let property = value_schema(option, description, title);
         object = object.property(option.key, property);
     }
     object.build().into()
 }
 
-fn value_schema(option: &OptionSchema, description: String) -> RefOr<Schema> {
+/// An option's value schema. A set of strings has `title` (generated clients name a class after
+/// it); with `null` accepted as well it is one of that set or `null`.
+fn value_schema(option: &OptionSchema, description: String, title: String) -> RefOr<Schema> {
     // `null`, where accepted, is one more type of the same schema.
     let types = |main: Type| {
         if option.nullable {
@@ -163,7 +168,12 @@ fn value_schema(option: &OptionSchema, description: String) -> RefOr<Schema> {
             SchemaType::new(main)
         }
     };
-    let null = option.nullable.then_some(serde_json::Value::Null);
+    let texts = |texts: &[&str]| {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .title(Some(title.clone()))
+            .enum_values(Some(texts.iter().copied()))
+    };
     let schema: Schema = match option.values {
         OptionValues::Int { min, max } => ObjectBuilder::new()
             .schema_type(types(Type::Integer))
@@ -175,21 +185,22 @@ fn value_schema(option: &OptionSchema, description: String) -> RefOr<Schema> {
             .schema_type(types(Type::Boolean))
             .description(Some(description))
             .into(),
-        OptionValues::Text(texts) => ObjectBuilder::new()
-            .schema_type(types(Type::String))
-            .enum_values(Some(texts.iter().map(|text| (*text).into()).chain(null)))
-            .description(Some(description))
-            .into(),
-        OptionValues::TextOrInt(texts, min, max) => {
-            let text = ObjectBuilder::new()
-                .schema_type(Type::String)
-                .enum_values(Some(texts.iter().copied()));
+        OptionValues::Text(values) => {
+            let mut one_of = OneOfBuilder::new()
+                .item(texts(values))
+                .description(Some(description));
+            if option.nullable {
+                one_of = one_of.item(ObjectBuilder::new().schema_type(Type::Null));
+            }
+            one_of.into()
+        }
+        OptionValues::TextOrInt(values, min, max) => {
             let number = ObjectBuilder::new()
                 .schema_type(types(Type::Integer))
                 .minimum(Some(min))
                 .maximum(Some(max));
             OneOfBuilder::new()
-                .item(text)
+                .item(texts(values))
                 .item(number)
                 .description(Some(description))
                 .into()

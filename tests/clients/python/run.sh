@@ -18,4 +18,11 @@ rm -rf "$work/generated"
   --path "$root/openapi/openapi.json" --config "$here/generator.yaml" \
   --meta none --output-path "$work/generated/cardtable_client"
 
+# Every schema has a name a client can use: a `..._type_0` model is a union variant left without
+# a title, which the generator could only number.
+if ls "$work/generated/cardtable_client/models" | grep -E '_type_[0-9]+\.py$'; then
+  echo "the contract has union variants without a name or title (listed above)" >&2
+  exit 1
+fi
+
 PYTHONPATH="$work/generated" "$work/venv/bin/python" "$here/play.py" "$base_url"
