@@ -1,13 +1,12 @@
-//! The contract's option schemas agree with the rules' own option parsing: every option the
-//! rules describe is in the schema and nothing else is accepted, every value the schema refuses
-//! the rules refuse for any player count, and every boundary value the schema allows is
-//! accepted in some game.
+//! What the kind info says each option accepts (and the contract states as its schema) agrees
+//! with the rules' own option parsing: nothing else is accepted as an option, every value the
+//! schema refuses the rules refuse for any player count, and every boundary value the schema
+//! allows is accepted in some game.
 
 use std::ops::RangeInclusive;
 
-use domain::{AnyGame, GameKind, OptionMap, Seed};
+use domain::{AnyGame, GameKind, OptionInfo, OptionMap, OptionValues, Seed};
 use openapi::kinds::option_value_from_json;
-use openapi::options::{OptionSchema, OptionValues, option_schemas};
 use serde_json::{Value, json};
 
 fn created(kind: GameKind, players: i64, options: &[(&str, Value)]) -> bool {
@@ -27,7 +26,7 @@ fn player_counts(kind: GameKind) -> RangeInclusive<i64> {
 }
 
 /// Other options a value may need beside it (the rules tie some options together).
-fn contexts(option: &OptionSchema) -> Vec<Vec<(&'static str, Value)>> {
+fn contexts(option: &OptionInfo) -> Vec<Vec<(&'static str, Value)>> {
     match option.key {
         "rounds" => vec![vec![], vec![("end_condition", json!("fixed_rounds"))]],
         "end_condition" => vec![vec![], vec![("rounds", json!(1))]],
@@ -35,7 +34,7 @@ fn contexts(option: &OptionSchema) -> Vec<Vec<(&'static str, Value)>> {
     }
 }
 
-fn accepted_somewhere(kind: GameKind, option: &OptionSchema, value: &Value) -> bool {
+fn accepted_somewhere(kind: GameKind, option: &OptionInfo, value: &Value) -> bool {
     player_counts(kind).any(|players| {
         contexts(option).into_iter().any(|mut context| {
             context.push((option.key, value.clone()));
@@ -44,7 +43,7 @@ fn accepted_somewhere(kind: GameKind, option: &OptionSchema, value: &Value) -> b
     })
 }
 
-fn refused_everywhere(kind: GameKind, option: &OptionSchema, value: &Value) -> bool {
+fn refused_everywhere(kind: GameKind, option: &OptionInfo, value: &Value) -> bool {
     player_counts(kind).all(|players| {
         contexts(option).into_iter().all(|mut context| {
             context.push((option.key, value.clone()));
@@ -53,8 +52,8 @@ fn refused_everywhere(kind: GameKind, option: &OptionSchema, value: &Value) -> b
     })
 }
 
-fn allowed_values(option: &OptionSchema) -> Vec<Value> {
-    let mut values = match option.values {
+fn allowed_values(option: &OptionInfo) -> Vec<Value> {
+    let mut values = match option.accepts {
         OptionValues::Int { min, max } => vec![json!(min), json!(max)],
         OptionValues::Bool => vec![json!(true), json!(false)],
         OptionValues::Text(texts) => texts.iter().map(|text| json!(text)).collect(),
@@ -71,8 +70,8 @@ fn allowed_values(option: &OptionSchema) -> Vec<Value> {
     values
 }
 
-fn refused_values(option: &OptionSchema) -> Vec<Value> {
-    let mut values = match option.values {
+fn refused_values(option: &OptionInfo) -> Vec<Value> {
+    let mut values = match option.accepts {
         OptionValues::Int { min, max } => {
             vec![
                 json!(min - 1),
@@ -115,23 +114,7 @@ fn refused_values(option: &OptionSchema) -> Vec<Value> {
 }
 
 #[test]
-fn every_option_the_rules_describe_has_a_schema() {
-    for kind in GameKind::ALL {
-        for described in kind.info().options {
-            assert!(
-                option_schemas(*kind)
-                    .iter()
-                    .any(|option| option.key == described.key),
-                "{}: `{}` has no schema",
-                kind.id(),
-                described.key
-            );
-        }
-    }
-}
-
-#[test]
-fn an_option_without_a_schema_is_refused() {
+fn an_option_the_kind_info_does_not_list_is_refused() {
     for kind in GameKind::ALL {
         for players in player_counts(*kind) {
             assert!(
@@ -157,7 +140,7 @@ fn the_player_range_is_what_the_rules_accept() {
 #[test]
 fn values_the_schema_allows_are_accepted_in_some_game() {
     for kind in GameKind::ALL {
-        for option in option_schemas(*kind) {
+        for option in &kind.info().options {
             for value in allowed_values(option) {
                 assert!(
                     accepted_somewhere(*kind, option, &value),
@@ -173,7 +156,7 @@ fn values_the_schema_allows_are_accepted_in_some_game() {
 #[test]
 fn values_the_schema_refuses_are_refused_in_every_game() {
     for kind in GameKind::ALL {
-        for option in option_schemas(*kind) {
+        for option in &kind.info().options {
             for value in refused_values(option) {
                 assert!(
                     refused_everywhere(*kind, option, &value),
