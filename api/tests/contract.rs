@@ -61,3 +61,129 @@ fn the_contract_is_openapi_3_1_with_every_route() {
         );
     }
 }
+
+fn spec() -> serde_json::Value {
+    match serde_json::from_str(&api::spec::openapi_json()) {
+        Ok(spec) => spec,
+        Err(error) => panic!("the contract is not JSON: {error}"),
+    }
+}
+
+fn operations(spec: &serde_json::Value) -> Vec<(String, &serde_json::Value)> {
+    let mut operations = Vec::new();
+    for (path, item) in spec["paths"].as_object().into_iter().flatten() {
+        for (method, operation) in item.as_object().into_iter().flatten() {
+            operations.push((format!("{method} {path}"), operation));
+        }
+    }
+    operations
+}
+
+#[test]
+fn every_operation_has_an_example_request_and_success_response() {
+    let spec = spec();
+    for (name, operation) in operations(&spec) {
+        if let Some(body) = operation.get("requestBody") {
+            assert!(
+                body["content"]["application/json"]["example"].is_object(),
+                "{name}: no request example"
+            );
+        }
+        let success = operation["responses"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .find(|(status, _)| status.starts_with('2'));
+        let Some((status, response)) = success else {
+            panic!("{name}: no success response");
+        };
+        // A success without a body (204) has nothing to show; any other shows its one media
+        // type: JSON, an event stream's message, or Prometheus text.
+        let Some(content) = response
+            .get("content")
+            .and_then(|content| content.as_object())
+        else {
+            assert_eq!(status, "204", "{name}: {status} has no content");
+            continue;
+        };
+        assert!(
+            content.values().all(|media| !media["example"].is_null()),
+            "{name}: no example for {status}"
+        );
+    }
+}
+
+#[test]
+fn every_operation_is_public_or_needs_a_bearer_token_and_says_which() {
+    let spec = spec();
+    let public = [
+        "get /healthz",
+        "get /metrics",
+        "post /v1/accounts",
+        "post /v1/sessions",
+    ];
+    // A browser's `EventSource` cannot send a header: a stream also opens with a ticket.
+    let bearer_or_ticket = ["get /v1/games/{id}/stream", "get /v1/me/stream"];
+    for (name, operation) in operations(&spec) {
+        let security = &operation["security"];
+        if public.contains(&name.as_str()) {
+            assert_eq!(security, &serde_json::json!([]), "{name}");
+            continue;
+        }
+        if bearer_or_ticket.contains(&name.as_str()) {
+            assert_eq!(security, &serde_json::json!([{"bearer": []}, {}]), "{name}");
+        } else {
+            assert_eq!(security, &serde_json::json!([{"bearer": []}]), "{name}");
+        }
+        assert!(operation["responses"]["401"].is_object(), "{name}: no 401");
+    }
+}
+
+#[test]
+fn every_operation_lists_the_statuses_of_the_server_edges() {
+    let spec = spec();
+    for (name, operation) in operations(&spec) {
+        let responses = &operation["responses"];
+        for status in ["405", "429", "503"] {
+            assert!(responses[status].is_object(), "{name}: no {status}");
+        }
+        if operation.get("requestBody").is_some() {
+            for status in ["400", "413", "415"] {
+                assert!(responses[status].is_object(), "{name}: no {status}");
+            }
+        }
+    }
+}
+
+#[test]
+fn game_kinds_are_an_enum_of_the_registered_kinds() {
+    let spec = spec();
+    let ids: Vec<&str> = domain::GameKind::ALL.iter().map(|kind| kind.id()).collect();
+    assert_eq!(
+        spec["components"]["schemas"]["GameKindId"]["enum"],
+        serde_json::json!(ids)
+    );
+    let variants = spec["components"]["schemas"]["CreateGame"]["discriminator"]["mapping"]
+        .as_object()
+        .map(|mapping| mapping.keys().cloned().collect::<Vec<_>>())
+        .unwrap_or_default();
+    let mut sorted = ids.clone();
+    sorted.sort_unstable();
+    assert_eq!(variants, sorted);
+}
+
+#[test]
+fn unions_over_every_game_let_shapes_overlap() {
+    let spec = spec();
+    for name in [
+        "GameView",
+        "MoveBody",
+        "SetupBody",
+        "GameEvent",
+        "LegalMoves",
+    ] {
+        let schema = &spec["components"]["schemas"][name];
+        assert!(schema["anyOf"].is_array(), "{name} is not anyOf");
+        assert!(schema.get("oneOf").is_none(), "{name} is still oneOf");
+    }
+}

@@ -7,15 +7,16 @@ use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking, render_game};
 
-/// The game as the caller may see it: a seat sees its own hidden information, anyone else
-/// only public information; everything once the game is over.
+/// Read a game as the caller may see it.
+///
+/// A seat sees its own hidden information, anyone else only public information; everything
+/// once the game is over. `version` is what a move must name.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
     params(("id" = Uuid, Path, description = "The game id")),
     responses(
         (status = 200, description = "The game", body = Game),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
     )
 )]
