@@ -132,7 +132,7 @@ fn events() -> Value {
 }
 
 fn move_log() -> Value {
-    let input = |version: i64, seat: u8, mv: Value| json!({"version": version, "seat": seat, "move": mv, "hidden": false, "expired": false, "now": 1_795_481_728});
+    let input = |version: i64, seat: u8, mv: Value| json!({"seq": version, "version": version, "seat": seat, "move": mv, "hidden": false, "expired": false, "now": 1_795_481_728});
     json!({
         "kind": "trade_or_duel", "players": 4, "options": {"turns_each": 3},
         "seed": SEED, "seed_commitment": COMMITMENT, "setup": null, "started_at": STARTED_AT,
