@@ -7,6 +7,7 @@ start_release_server() {
   local root
   root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
   (cd "$root" && cargo build --release --quiet -p api)
+  local binary=${CARGO_TARGET_DIR:-$root/target}/release/cardtable
   SERVER_DIR=$(mktemp -d)
   trap stop_release_server EXIT
   # PORT=0: the system picks a free port and the server prints the address it listens on.
@@ -14,7 +15,7 @@ start_release_server() {
   # operation would mostly get 429; the limits have tests of their own.
   HOST=127.0.0.1 PORT=0 DATA_DIR="$SERVER_DIR" DATABASE_URL="$SERVER_DIR/cardtable.sqlite3" \
     RATE_LIMIT_AUTH_PER_MINUTE=0 RATE_LIMIT_GAMES_PER_MINUTE=0 RATE_LIMIT_MOVES_PER_MINUTE=0 \
-    RUST_LOG=${RUST_LOG:-warn} "$root/target/release/cardtable" >"$SERVER_DIR/stdout" 2>"$SERVER_DIR/stderr" &
+    RUST_LOG=${RUST_LOG:-warn} "$binary" >"$SERVER_DIR/stdout" 2>"$SERVER_DIR/stderr" &
   SERVER_PID=$!
   BASE_URL=
   for _ in $(seq 1 100); do
