@@ -48,15 +48,26 @@ fn the_contract_is_openapi_3_1_with_every_route() {
     }
     assert!(spec["components"]["securitySchemes"]["bearer"].is_object());
     assert!(spec["paths"]["/v1/games/{id}"]["delete"].is_object());
-    // The streams' messages are typed: a game stream's data is an event entry, an account
-    // stream's data one of its messages.
-    for (path, schema) in [
-        ("/v1/games/{id}/stream", "#/components/schemas/EventEntry"),
-        ("/v1/me/stream", "#/components/schemas/AccountEvent"),
+    // The streams' messages are typed: each is a server-sent event whose JSON data is an event
+    // entry on a game stream, and one of its messages on the account stream.
+    for (path, event, data) in [
+        ("/v1/games/{id}/stream", "GameStreamEvent", "EventEntry"),
+        ("/v1/me/stream", "AccountStreamEvent", "AccountEvent"),
     ] {
         let content = &spec["paths"][path]["get"]["responses"]["200"]["content"];
         assert_eq!(
-            content["text/event-stream"]["schema"]["$ref"], schema,
+            content["text/event-stream"]["schema"]["$ref"],
+            format!("#/components/schemas/{event}"),
+            "{path}"
+        );
+        let data_schema = &spec["components"]["schemas"][event]["properties"]["data"];
+        assert_eq!(
+            data_schema["contentMediaType"], "application/json",
+            "{path}"
+        );
+        assert_eq!(
+            data_schema["contentSchema"]["$ref"],
+            format!("#/components/schemas/{data}"),
             "{path}"
         );
     }

@@ -11,6 +11,7 @@ pub mod kinds;
 pub mod live;
 pub mod options;
 pub mod problem;
+pub mod sse;
 pub mod unions;
 
 pub use problem::Problem;

@@ -28,5 +28,7 @@ eval "$games"
 set +a
 
 cd "$work"
+# Idempotency keys unique to their request, as clients must send them (fuzz_hooks.py).
+export SCHEMATHESIS_HOOKS="$here/fuzz_hooks.py"
 "$work/venv/bin/schemathesis" --config-file "$here/schemathesis.toml" run \
   --url "$BASE_URL" --checks all "$@" "$root/openapi/openapi.json"

@@ -231,8 +231,8 @@ fn all() -> Vec<Examples> {
             "get_game_stream",
             None,
             "200",
-            json!({"seq": 1, "version": 0,
-                   "event": {"type": "turn_started", "round": 1, "extra": false, "seat": 0}}),
+            json!({"id": "1", "event": "turn_started", "data": json!({"seq": 1, "version": 0,
+                   "event": {"type": "turn_started", "round": 1, "extra": false, "seat": 0}}).to_string()}),
         ),
         example(
             "post_game_stream_tickets",
@@ -244,8 +244,8 @@ fn all() -> Vec<Examples> {
             "get_account_stream",
             None,
             "200",
-            json!({"type": "your_turn", "game_id": GAME, "kind": "trade_or_duel",
-                   "your_seat": 0, "version": 0, "deadline_at": null}),
+            json!({"event": "your_turn", "data": json!({"type": "your_turn", "game_id": GAME,
+                   "kind": "trade_or_duel", "your_seat": 0, "version": 0, "deadline_at": null}).to_string()}),
         ),
         example(
             "post_account_stream_tickets",

@@ -5,6 +5,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
+use crate::json_body::JsonBody;
 use crate::service::{GameService, blocking, render_game};
 
 /// Give a free seat of an open game to a server-side bot.
@@ -32,7 +33,7 @@ pub async fn post_bots(
     service: web::Data<GameService>,
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
-    body: web::Json<BotRequest>,
+    body: JsonBody<BotRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let id = id.into_inner();
