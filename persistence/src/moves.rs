@@ -11,13 +11,21 @@ impl Database {
     /// The whole input log of a game, ascending. An unknown game has none.
     #[tracing::instrument(skip(self))]
     pub fn inputs(&self, id: Uuid) -> Result<Vec<InputRecord>, Error> {
-        self.inputs_after(id, 0)
+        load_inputs(&mut *self.conn()?, id)
     }
 
-    /// The inputs with seq > `after_seq`, ascending.
+    /// The inputs that left the game at a public version above `version`, ascending. A secret
+    /// submission is among them only once a later input has moved the public version on.
     #[tracing::instrument(skip(self))]
-    pub fn inputs_after(&self, id: Uuid, after_seq: i64) -> Result<Vec<InputRecord>, Error> {
-        load_inputs_after(&mut *self.conn()?, id, after_seq)
+    pub fn inputs_after_version(&self, id: Uuid, version: i64) -> Result<Vec<InputRecord>, Error> {
+        let conn = &mut *self.conn()?;
+        let first_seq: Option<i64> = moves::table
+            .filter(moves::game_id.eq(id.to_string()))
+            .filter(moves::public_version.le(version))
+            .select(diesel::dsl::max(moves::seq))
+            .first(conn)
+            .db()?;
+        load_inputs_after(conn, id, first_seq.unwrap_or(0))
     }
 }
 

@@ -72,11 +72,18 @@ impl GameService {
                 limit: i64::MAX,
                 ..GameFilter::default()
             })?;
-            games.extend(
-                page.games
-                    .iter()
-                    .filter_map(|record| AccountGame::of(record, account)),
-            );
+            for listed in page.games {
+                // Listings carry no state: who is to act needs the game itself.
+                let record = match status {
+                    GameStatus::Open => listed,
+                    _ => match self.db.game(listed.id) {
+                        Ok(record) => record,
+                        Err(persistence::Error::NotFound) => continue,
+                        Err(error) => return Err(error.into()),
+                    },
+                };
+                games.extend(AccountGame::of(&record, account));
+            }
         }
         Ok(games)
     }
@@ -96,9 +103,11 @@ impl GameService {
     /// Whether `seat` moved, or a deadline expired, after version `after`: then a pending
     /// decision of `seat` now is a new one, not the one it already had.
     pub fn decided_since(&self, id: Uuid, seat: Seat, after: i64) -> Result<bool, ApiError> {
+        // `after` is a public version: a secret submission at it is not counted, so nobody is
+        // told more than the public version shows.
         Ok(self
             .db
-            .inputs_after(id, after)?
+            .inputs_after_version(id, after)?
             .iter()
             .any(|entry| match &entry.input {
                 Input::Move { seat: mover, .. } => *mover == seat,
