@@ -12,7 +12,7 @@ use actix_web::{Error, HttpResponse, web};
 #[derive(Clone, Debug, Default)]
 pub struct CorsOrigins(pub Vec<String>);
 
-const ALLOWED_METHODS: &str = "GET, POST, OPTIONS";
+const ALLOWED_METHODS: &str = "GET, POST, DELETE, OPTIONS";
 const ALLOWED_HEADERS: &str = "authorization, content-type, idempotency-key";
 /// Response headers a script may read besides the safe ones.
 const EXPOSED_HEADERS: &str = "retry-after, idempotent-replayed, x-request-id, allow";

@@ -7,6 +7,7 @@ pub mod configuration;
 pub mod cors;
 pub mod error;
 pub mod idempotency;
+pub mod json_body;
 pub mod limits;
 pub mod live;
 pub mod metrics;

@@ -177,9 +177,11 @@ pub async fn count_requests(
     Ok(response)
 }
 
-/// Operational metrics in Prometheus text format: request counts and latencies by route pattern
-/// and status, commits, version conflicts, deadline lag, database pool use. No metric names a
-/// game, an account or anything a game hides.
+/// Operational metrics in Prometheus text format.
+///
+/// Request counts and latencies by route pattern and status, commits, version conflicts,
+/// deadline lag, database pool use and open streams. No metric names a game, an account or
+/// anything a game hides.
 #[utoipa::path(
     tag = "meta",
     responses(

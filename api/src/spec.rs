@@ -1,7 +1,12 @@
 //! The OpenAPI contract, generated from the routes and the wire types.
 
+mod examples;
+mod headers;
+mod responses;
+
 use actix_web::App;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::server::Server;
 use utoipa::{Modify, OpenApi};
 use utoipa_actix_web::{AppExt, scope};
 
@@ -10,7 +15,8 @@ use utoipa_actix_web::{AppExt, scope};
     info(
         title = "Cardtable",
         description = "Play hidden-information card games over HTTP. Every response is filtered for the caller: a seat sees exactly what its player may see, anyone else only public information, and everything is revealed when a game ends. Errors are `application/problem+json` with a stable `code`.",
-        license(name = "MIT", identifier = "MIT")
+        license(name = "MIT", identifier = "MIT"),
+        contact(name = "Cardtable")
     ),
     tags(
         (name = "accounts", description = "Registration and login"),
@@ -44,6 +50,23 @@ pub fn base() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()
 }
 
+/// Completes the document once the routes are collected: the server a local run listens on,
+/// the unions over every game as `anyOf`, the shared request headers, the responses of the server's edges on every
+/// operation, and one example per operation.
+pub fn finish(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
+    api.servers = Some(vec![
+        Server::builder()
+            .url("http://127.0.0.1:8080")
+            .description(Some("A server started with the default HOST and PORT"))
+            .build(),
+    ]);
+    openapi::unions::any_of_across_games(&mut api);
+    headers::describe(&mut api);
+    responses::add(&mut api);
+    examples::add(&mut api);
+    api
+}
+
 /// The whole contract, built without starting a server.
 pub fn openapi() -> utoipa::openapi::OpenApi {
     let (_app, api) = App::new()
@@ -53,7 +76,7 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
         .service(crate::metrics::get_metrics)
         .service(scope::scope("/v1").configure(crate::routes::v1))
         .split_for_parts();
-    api
+    finish(api)
 }
 
 /// The contract as committed in `openapi/openapi.json`.

@@ -184,6 +184,7 @@ fn serve(
             .service(crate::metrics::get_metrics)
             .service(scope::scope("/v1").configure(crate::routes::v1))
             .split_for_parts();
+        let api = crate::spec::finish(api);
         let routes = allowed_methods(&api);
         app.service(
             SwaggerUi::new("/docs/{_:.*}")

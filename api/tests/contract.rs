@@ -48,16 +48,172 @@ fn the_contract_is_openapi_3_1_with_every_route() {
     }
     assert!(spec["components"]["securitySchemes"]["bearer"].is_object());
     assert!(spec["paths"]["/v1/games/{id}"]["delete"].is_object());
-    // The streams' messages are typed: a game stream's data is an event entry, an account
-    // stream's data one of its messages.
-    for (path, schema) in [
-        ("/v1/games/{id}/stream", "#/components/schemas/EventEntry"),
-        ("/v1/me/stream", "#/components/schemas/AccountEvent"),
+    // The streams' messages are typed: each is a server-sent event whose JSON data is an event
+    // entry on a game stream, and one of its messages on the account stream.
+    for (path, event, data) in [
+        ("/v1/games/{id}/stream", "GameStreamEvent", "EventEntry"),
+        ("/v1/me/stream", "AccountStreamEvent", "AccountEvent"),
     ] {
         let content = &spec["paths"][path]["get"]["responses"]["200"]["content"];
         assert_eq!(
-            content["text/event-stream"]["schema"]["$ref"], schema,
+            content["text/event-stream"]["schema"]["$ref"],
+            format!("#/components/schemas/{event}"),
+            "{path}"
+        );
+        let data_schema = &spec["components"]["schemas"][event]["properties"]["data"];
+        assert_eq!(
+            data_schema["contentMediaType"], "application/json",
+            "{path}"
+        );
+        assert_eq!(
+            data_schema["contentSchema"]["$ref"],
+            format!("#/components/schemas/{data}"),
             "{path}"
         );
     }
+}
+
+fn spec() -> serde_json::Value {
+    match serde_json::from_str(&api::spec::openapi_json()) {
+        Ok(spec) => spec,
+        Err(error) => panic!("the contract is not JSON: {error}"),
+    }
+}
+
+fn operations(spec: &serde_json::Value) -> Vec<(String, &serde_json::Value)> {
+    let mut operations = Vec::new();
+    for (path, item) in spec["paths"].as_object().into_iter().flatten() {
+        for (method, operation) in item.as_object().into_iter().flatten() {
+            operations.push((format!("{method} {path}"), operation));
+        }
+    }
+    operations
+}
+
+#[test]
+fn every_operation_has_an_example_request_and_success_response() {
+    let spec = spec();
+    for (name, operation) in operations(&spec) {
+        if let Some(body) = operation.get("requestBody") {
+            assert!(
+                body["content"]["application/json"]["example"].is_object(),
+                "{name}: no request example"
+            );
+        }
+        let success = operation["responses"]
+            .as_object()
+            .into_iter()
+            .flatten()
+            .find(|(status, _)| status.starts_with('2'));
+        let Some((status, response)) = success else {
+            panic!("{name}: no success response");
+        };
+        // A success without a body (204) has nothing to show; any other shows its one media
+        // type: JSON, an event stream's message, or Prometheus text.
+        let Some(content) = response
+            .get("content")
+            .and_then(|content| content.as_object())
+        else {
+            assert_eq!(status, "204", "{name}: {status} has no content");
+            continue;
+        };
+        assert!(
+            content.values().all(|media| !media["example"].is_null()),
+            "{name}: no example for {status}"
+        );
+    }
+}
+
+#[test]
+fn every_operation_is_public_or_needs_a_bearer_token_and_says_which() {
+    let spec = spec();
+    let public = [
+        "get /healthz",
+        "get /metrics",
+        "post /v1/accounts",
+        "post /v1/sessions",
+    ];
+    // A browser's `EventSource` cannot send a header: a stream also opens with a ticket.
+    let bearer_or_ticket = ["get /v1/games/{id}/stream", "get /v1/me/stream"];
+    for (name, operation) in operations(&spec) {
+        let security = &operation["security"];
+        if public.contains(&name.as_str()) {
+            assert_eq!(security, &serde_json::json!([]), "{name}");
+            continue;
+        }
+        if bearer_or_ticket.contains(&name.as_str()) {
+            assert_eq!(security, &serde_json::json!([{"bearer": []}, {}]), "{name}");
+        } else {
+            assert_eq!(security, &serde_json::json!([{"bearer": []}]), "{name}");
+        }
+        assert!(operation["responses"]["401"].is_object(), "{name}: no 401");
+    }
+}
+
+#[test]
+fn every_operation_lists_the_statuses_of_the_server_edges() {
+    let spec = spec();
+    for (name, operation) in operations(&spec) {
+        let responses = &operation["responses"];
+        for status in ["405", "429", "503"] {
+            assert!(responses[status].is_object(), "{name}: no {status}");
+        }
+        if operation.get("requestBody").is_some() {
+            for status in ["400", "413", "415"] {
+                assert!(responses[status].is_object(), "{name}: no {status}");
+            }
+        }
+    }
+}
+
+#[test]
+fn game_kinds_are_an_enum_of_the_registered_kinds() {
+    let spec = spec();
+    let ids: Vec<&str> = domain::GameKind::ALL.iter().map(|kind| kind.id()).collect();
+    assert_eq!(
+        spec["components"]["schemas"]["GameKindId"]["enum"],
+        serde_json::json!(ids)
+    );
+    let variants = spec["components"]["schemas"]["CreateGame"]["discriminator"]["mapping"]
+        .as_object()
+        .map(|mapping| mapping.keys().cloned().collect::<Vec<_>>())
+        .unwrap_or_default();
+    let mut sorted = ids.clone();
+    sorted.sort_unstable();
+    assert_eq!(variants, sorted);
+}
+
+#[test]
+fn unions_over_every_game_let_shapes_overlap() {
+    let spec = spec();
+    for name in [
+        "GameView",
+        "MoveBody",
+        "SetupBody",
+        "GameEvent",
+        "LegalMoves",
+    ] {
+        let schema = &spec["components"]["schemas"][name];
+        assert!(schema["anyOf"].is_array(), "{name} is not anyOf");
+        assert!(schema.get("oneOf").is_none(), "{name} is still oneOf");
+    }
+}
+
+#[test]
+fn the_contract_lists_exactly_the_bot_levels_the_server_plays() {
+    let spec: serde_json::Value = match serde_json::from_str(&api::spec::openapi_json()) {
+        Ok(spec) => spec,
+        Err(error) => panic!("the contract is not JSON: {error}"),
+    };
+    let listed: Vec<&str> = spec["components"]["schemas"]["BotLevel"]["enum"]
+        .as_array()
+        .map(|levels| {
+            levels
+                .iter()
+                .filter_map(serde_json::Value::as_str)
+                .collect()
+        })
+        .unwrap_or_default();
+    let played: Vec<&str> = bots::Level::ALL.iter().map(|level| level.id()).collect();
+    assert_eq!(listed, played);
 }

@@ -24,7 +24,7 @@ pub use any::{
 pub use choices::MoveChoices;
 pub use error::{IllegalMove, SetupError};
 pub use game::{Game, Input, Timestamp, advance};
-pub use kind_info::{KindInfo, OptionInfo};
+pub use kind_info::{KindInfo, OptionInfo, OptionValues};
 pub use options::{OptionMap, OptionValue};
 pub use outcome::{Outcome, Placement};
 pub use rng::{GameRng, Seed};

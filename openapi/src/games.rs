@@ -2,49 +2,31 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
+pub use crate::create_game::CreateGame;
+use crate::kinds::GameKindId;
 use crate::unions::{GameEvent, GameView, LegalMoves, MoveBody, SetupBody};
 
-/// A request to create a game. The creator takes seat 0.
-#[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CreateGame {
-    /// A game kind id from `GET /v1/game-kinds`.
-    #[schema(example = "trade_or_duel")]
-    pub kind: String,
-    /// The number of seats (each game kind gives its range).
-    #[schema(example = 4, minimum = 2, maximum = 9)]
-    pub players: i64,
-    /// The game's options; left-out options take their defaults.
-    #[serde(default)]
-    #[schema(value_type = Option<Object>, example = json!({"turns_each": 3}))]
-    pub options: Option<serde_json::Map<String, serde_json::Value>>,
-    /// For automated testing: a fixed seed (any text, 1 to 256 bytes). The game is then marked
-    /// as a fixed-setup game.
-    #[serde(default)]
-    #[schema(min_length = 1, max_length = 256)]
-    pub seed: Option<String>,
-    /// For automated testing: an explicit deal or deck order, as the game's rules define it.
-    /// The game is then marked as a fixed-setup game.
-    #[serde(default)]
-    #[schema(value_type = Option<SetupBody>)]
-    pub setup: Option<serde_json::Value>,
-    /// Seats given to server-side bots (never seat 0, the creator's). With every other seat a
-    /// bot, the game starts at once.
-    #[serde(default)]
-    #[schema(example = json!([{"seat": 1, "level": "random"}]))]
-    pub bots: Option<Vec<BotRequest>>,
+/// The levels a server-side bot can be given; every level plays every game kind, seeing only
+/// its seat's view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum BotLevel {
+    /// Uniform over the legal moves.
+    Random,
+    /// Information Set Monte Carlo Tree Search over deals consistent with the seat's view; a
+    /// decision takes at most about 150 ms of one core.
+    Search,
 }
 
-/// A seat for a server-side bot.
+/// A seat for a server-side bot, added to an open game by its creator.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct BotRequest {
-    /// The seat; when adding a bot to an open game it may be left out: the lowest free seat.
-    #[schema(example = 2)]
+    /// The seat; left out, the lowest free seat.
+    #[schema(example = 2, minimum = 1, maximum = 8)]
     pub seat: Option<u8>,
-    /// `random` (uniform over the legal moves) or `search` (Information Set Monte Carlo Tree
-    /// Search over deals consistent with the bot's own view).
-    #[schema(example = "random")]
+    /// The bot's level.
+    #[schema(value_type = BotLevel, example = "random")]
     pub level: String,
 }
 
@@ -53,7 +35,7 @@ pub struct BotRequest {
 pub struct BotSeatInfo {
     #[schema(example = 2)]
     pub seat: u8,
-    #[schema(example = "random")]
+    #[schema(value_type = BotLevel, example = "random")]
     pub level: String,
 }
 
@@ -115,7 +97,7 @@ impl From<domain::Outcome> for GameOutcome {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct Game {
     pub id: Uuid,
-    #[schema(example = "trade_or_duel")]
+    #[schema(value_type = GameKindId, example = "trade_or_duel")]
     pub kind: String,
     pub status: GameStatus,
     /// Advances with every change others can see: a move must name the version it was made
@@ -155,6 +137,7 @@ pub struct Game {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameSummary {
     pub id: Uuid,
+    #[schema(value_type = GameKindId)]
     pub kind: String,
     pub status: GameStatus,
     pub players: u8,
@@ -181,7 +164,7 @@ pub struct GamePage {
 #[serde(deny_unknown_fields)]
 pub struct GameQuery {
     /// Only games of this kind (an id from `GET /v1/game-kinds`).
-    #[param(pattern = "^[a-z_]+$")]
+    #[param(value_type = Option<GameKindId>)]
     pub kind: Option<String>,
     /// Only games in this status.
     pub status: Option<GameStatus>,
@@ -211,6 +194,7 @@ pub struct MoveRequest {
 /// The caller's legal moves now.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct LegalMovesResponse {
+    #[schema(value_type = GameKindId)]
     pub kind: String,
     pub version: i64,
     pub seat: u8,
@@ -243,6 +227,7 @@ pub struct EventEntry {
 /// The event log as the caller may see it.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct EventPage {
+    #[schema(value_type = GameKindId)]
     pub kind: String,
     pub events: Vec<EventEntry>,
     /// Pass as `after` to continue.
@@ -274,6 +259,7 @@ pub struct LoggedInput {
 /// Everything needed to replay a finished game and check its deal.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct MoveLog {
+    #[schema(value_type = GameKindId)]
     pub kind: String,
     pub players: u8,
     #[schema(value_type = Object)]

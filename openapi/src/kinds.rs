@@ -1,15 +1,43 @@
+use std::borrow::Cow;
+
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::openapi::RefOr;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::{PartialSchema, ToSchema};
+
+/// The schema of a game kind id: an enum of the kinds the domain registers, so a client knows
+/// them without a request and a new kind appears in the contract by itself.
+pub struct GameKindId;
+
+impl PartialSchema for GameKindId {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(domain::GameKind::ALL.iter().map(|kind| kind.id())))
+            .description(Some(
+                "A game kind; `GET /v1/game-kinds` gives each kind's name, players and options.",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for GameKindId {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("GameKindId")
+    }
+}
 
 /// A game that can be created.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GameKindInfo {
     /// The id to send as `kind`.
-    #[schema(example = "trade_or_duel")]
+    #[schema(value_type = GameKindId, example = "trade_or_duel")]
     pub id: String,
     #[schema(example = "Trade or Duel")]
     pub name: String,
+    #[schema(example = 4)]
     pub min_players: u8,
+    #[schema(example = 9)]
     pub max_players: u8,
     pub options: Vec<GameOptionInfo>,
 }

@@ -5,10 +5,13 @@
 //! these types and the api's routes.
 
 pub mod accounts;
+pub mod create_game;
 pub mod games;
 pub mod kinds;
 pub mod live;
+pub mod options;
 pub mod problem;
+pub mod sse;
 pub mod unions;
 
 pub use problem::Problem;

@@ -6,6 +6,7 @@ use utoipa::{IntoParams, ToSchema};
 use uuid::Uuid;
 
 use crate::games::GameOutcome;
+use crate::kinds::GameKindId;
 
 /// Query of `GET /v1/games/{id}/stream`.
 #[derive(Clone, Debug, Deserialize, IntoParams)]
@@ -50,6 +51,7 @@ pub enum AccountEvent {
     #[schema(title = "GameStarted")]
     GameStarted {
         game_id: Uuid,
+        #[schema(value_type = GameKindId)]
         kind: String,
         your_seat: u8,
         /// The game's version at the start.
@@ -59,6 +61,7 @@ pub enum AccountEvent {
     #[schema(title = "YourTurn")]
     YourTurn {
         game_id: Uuid,
+        #[schema(value_type = GameKindId)]
         kind: String,
         your_seat: u8,
         /// The version to make the move on.
@@ -70,11 +73,16 @@ pub enum AccountEvent {
     #[schema(title = "GameFinished")]
     GameFinished {
         game_id: Uuid,
+        #[schema(value_type = GameKindId)]
         kind: String,
         your_seat: u8,
         outcome: Option<GameOutcome>,
     },
     /// An open game the account sat in was cancelled by its creator.
     #[schema(title = "GameCancelled")]
-    GameCancelled { game_id: Uuid, kind: String },
+    GameCancelled {
+        game_id: Uuid,
+        #[schema(value_type = GameKindId)]
+        kind: String,
+    },
 }

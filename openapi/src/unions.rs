@@ -82,6 +82,13 @@ macro_rules! wire_unions {
                     .map_err(|error| error.to_string()),)+
             }
         }
+
+        /// The schema name of `kind`'s explicit setup.
+        pub fn setup_schema_name(kind: GameKind) -> std::borrow::Cow<'static, str> {
+            match kind {
+                $(GameKind::$variant => <domain::games::$module::Setup as ToSchema>::name(),)+
+            }
+        }
     };
 }
 
@@ -90,4 +97,34 @@ domain::for_each_game!(wire_unions);
 /// An explicit setup as JSON, in its game's shape (for the move log of a finished game).
 pub fn setup_json(setup: &AnySetup) -> serde_json::Value {
     serde_json::to_value(SetupBody::from(setup.clone())).unwrap_or(serde_json::Value::Null)
+}
+
+/// Restates each union over every game as `anyOf`: utoipa writes an untagged enum as `oneOf`
+/// (exactly one variant matches), but games' shapes can overlap — an empty list of legal moves
+/// fits every game that lists its moves — and the `kind` beside the value tells which game it
+/// is, so a value matches at least one variant.
+pub fn any_of_across_games(openapi: &mut utoipa::openapi::OpenApi) {
+    use utoipa::openapi::RefOr;
+    use utoipa::openapi::schema::{AnyOf, Schema};
+
+    let names = [
+        GameView::name(),
+        MoveBody::name(),
+        SetupBody::name(),
+        GameEvent::name(),
+        LegalMoves::name(),
+    ];
+    let Some(components) = openapi.components.as_mut() else {
+        return;
+    };
+    for name in names {
+        if let Some(RefOr::T(schema)) = components.schemas.get_mut(name.as_ref())
+            && let Schema::OneOf(one_of) = schema
+        {
+            let mut any_of = AnyOf::new();
+            any_of.items = std::mem::take(&mut one_of.items);
+            any_of.description = one_of.description.take();
+            *schema = Schema::AnyOf(any_of);
+        }
+    }
 }

@@ -5,7 +5,9 @@ use openapi::games::Health;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
-/// Liveness: the server answers and its database is reachable.
+/// Check that the server answers and its database is reachable.
+///
+/// Needs no token; meant for load balancers and start-up scripts.
 #[utoipa::path(
     tag = "meta",
     responses(

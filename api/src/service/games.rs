@@ -95,8 +95,12 @@ impl GameService {
             .map_err(|error| ApiError::Malformed(format!("setup: {error}")))?;
         let fixed_setup = request.seed.is_some() || setup.is_some();
         let seed = match request.seed {
-            Some(text) => Seed::new(text)
-                .ok_or_else(|| unprocessable("invalid_seed", "a seed has 1 to 256 bytes"))?,
+            Some(text) => client_seed(text).ok_or_else(|| {
+                unprocessable(
+                    "invalid_seed",
+                    "a seed has 1 to 256 printable ASCII characters",
+                )
+            })?,
             None => Seed::from_bytes(rand::random()),
         };
         // Setting the game up once validates options, player count and setup in the rules'
@@ -499,4 +503,11 @@ impl GameService {
         }
         Ok(advanced)
     }
+}
+
+/// A seed chosen by a client: printable ASCII (as the contract's pattern says, so that its
+/// length in characters is its length in bytes), 1 to 256 of them.
+fn client_seed(text: String) -> Option<Seed> {
+    let printable = text.bytes().all(|byte| (b' '..=b'~').contains(&byte));
+    printable.then(|| Seed::new(text)).flatten()
 }

@@ -174,3 +174,47 @@ async fn listing_filters_and_paginates(app: TestApp) {
         .await
         .assert_problem(400, "malformed");
 }
+
+per_backend!(a_seed_is_1_to_256_printable_ascii_characters);
+async fn a_seed_is_1_to_256_printable_ascii_characters(app: TestApp) {
+    let alice = app.player("alice").await;
+    let create = |seed: String| json!({"kind": "trade_or_duel", "players": 4, "seed": seed});
+    for accepted in ["x".to_owned(), " ~".to_owned(), "s".repeat(256)] {
+        app.post(&alice, "/v1/games", create(accepted))
+            .await
+            .expect_status(201);
+    }
+    // The contract's pattern counts characters; only ASCII makes them the bytes hashed.
+    for refused in [
+        String::new(),
+        "s".repeat(257),
+        "é".to_owned(),
+        "tab\t".to_owned(),
+    ] {
+        app.post(&alice, "/v1/games", create(refused))
+            .await
+            .assert_problem(422, "invalid_seed");
+    }
+}
+
+per_backend!(a_number_without_a_fraction_is_an_integer_as_in_the_contract);
+async fn a_number_without_a_fraction_is_an_integer_as_in_the_contract(app: TestApp) {
+    let alice = app.player("alice").await;
+    let created = app
+        .post(
+            &alice,
+            "/v1/games",
+            json!({"kind": "trade_or_duel", "players": 4.0, "options": {"turns_each": 2.0}}),
+        )
+        .await
+        .expect_status(201);
+    assert_eq!(created.body["players"], 4);
+    assert_eq!(created.body["options"]["turns_each"], 2);
+    app.post(
+        &alice,
+        "/v1/games",
+        json!({"kind": "trade_or_duel", "players": 4.5}),
+    )
+    .await
+    .assert_problem(400, "malformed");
+}

@@ -245,6 +245,15 @@ async fn streams_refuse_what_the_log_refuses(app: TestApp) {
         )
         .await;
     assert_eq!(status, 400);
+    // A `Last-Event-ID` takes precedence over `after`, but does not make a negative one valid.
+    let (status, _) = app
+        .open_stream(
+            &format!("{path}?after=-1"),
+            Some(&north.token),
+            &[("last-event-id", "0".to_owned())],
+        )
+        .await;
+    assert_eq!(status, 422);
     app.get(&north, &format!("{path}?bogus=1"))
         .await
         .assert_problem(400, "malformed");

@@ -3,16 +3,19 @@ use openapi::Problem;
 use openapi::accounts::{Account, Credentials};
 
 use crate::error::ApiError;
+use crate::json_body::JsonBody;
 use crate::limits::Limits;
 use crate::service::GameService;
 
 /// Register an account.
+///
+/// Usernames are unique. Log in with `POST /v1/sessions` to get a bearer token; the password
+/// is stored only as an Argon2 hash.
 #[utoipa::path(
     tag = "accounts",
     request_body = Credentials,
     responses(
         (status = 201, description = "The account was created", body = Account),
-        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`username_taken`", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "`unsupported_media_type`: the body is not `application/json`", body = Problem, content_type = "application/problem+json"),
@@ -29,7 +32,7 @@ pub async fn post_accounts(
     request: HttpRequest,
     service: web::Data<GameService>,
     limits: web::Data<Limits>,
-    body: web::Json<Credentials>,
+    body: JsonBody<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     limits.check_auth(request.peer_addr().map(|peer| peer.ip()))?;
     let Credentials { username, password } = body.into_inner();

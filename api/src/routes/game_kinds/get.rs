@@ -1,16 +1,17 @@
 use actix_web::{HttpResponse, get};
-use openapi::Problem;
 use openapi::kinds::GameKindInfo;
 
 use crate::auth::AuthenticatedAccount;
 
 /// List the games that can be created, with their player range and options.
+///
+/// Each kind's `id` is what `POST /v1/games` takes as `kind`; each option comes with its type,
+/// default and allowed values.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
     responses(
         (status = 200, description = "Every game kind", body = Vec<GameKindInfo>),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/game-kinds")]

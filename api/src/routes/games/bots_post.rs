@@ -5,6 +5,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
+use crate::json_body::JsonBody;
 use crate::service::{GameService, blocking, render_game};
 
 /// Give a free seat of an open game to a server-side bot.
@@ -23,7 +24,7 @@ use crate::service::{GameService, blocking, render_game};
         (status = 403, description = "`not_creator`", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`not_open`, `seat_taken`, `no_such_seat` or `game_full`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`unknown_bot_level` or `bot_unsupported`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "`unknown_bot_level`", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/games/{id}/bots")]
@@ -32,7 +33,7 @@ pub async fn post_bots(
     service: web::Data<GameService>,
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
-    body: web::Json<BotRequest>,
+    body: JsonBody<BotRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let id = id.into_inner();

@@ -7,15 +7,16 @@ use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
-/// The event log as the caller may see it: restricted details only for those entitled.
+/// Read the event log as the caller may see it.
+///
+/// Restricted details appear only for those entitled to them. Pass the page's `last_seq` as
+/// `after` to continue.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
     params(("id" = Uuid, Path, description = "The game id"), EventQuery),
     responses(
         (status = 200, description = "Events after `after`, oldest first", body = EventPage),
-        (status = 400, description = "Malformed query", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_page`", body = Problem, content_type = "application/problem+json"),
     )

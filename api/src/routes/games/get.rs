@@ -7,8 +7,10 @@ use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking, render_game};
 
-/// The game as the caller may see it: a seat sees its own hidden information, anyone else
-/// only public information; everything once the game is over.
+/// Read a game as the caller may see it.
+///
+/// A seat sees its own hidden information, anyone else only public information; everything
+/// once the game is over. `version` is what a move must name.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
@@ -19,7 +21,6 @@ use crate::service::{GameService, blocking, render_game};
     responses(
         (status = 200, description = "The game", body = Game, headers(("ETag" = String, description = "Changes exactly when what the caller may see changes"))),
         (status = 304, description = "Not modified: `If-None-Match` names the current `ETag`"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
     )
 )]

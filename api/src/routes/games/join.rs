@@ -9,7 +9,10 @@ use crate::error::ApiError;
 use crate::idempotency::{self, IdempotencyKey};
 use crate::service::GameService;
 
-/// Take the next free seat. The game starts when the last seat is taken.
+/// Take the next free seat.
+///
+/// The game starts when the last seat is taken: it is dealt then, and its first decisions
+/// become pending.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),

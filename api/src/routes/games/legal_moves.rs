@@ -7,7 +7,10 @@ use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
-/// The caller's legal moves now, each exactly as it can be posted back.
+/// List the caller's legal moves now.
+///
+/// Each move is exactly as it can be posted back to `POST /v1/games/{id}/moves`, with the
+/// `version` given here; a game may describe its moves instead where a list would be too long.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
@@ -18,7 +21,6 @@ use crate::service::{GameService, blocking};
     responses(
         (status = 200, description = "The caller's legal moves (empty when it is not the caller's decision)", body = LegalMovesResponse, headers(("ETag" = String, description = "Changes exactly when what the caller may see changes"))),
         (status = 304, description = "Not modified: `If-None-Match` names the current `ETag`"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`not_a_player`: the caller has no seat in this game", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`game_not_started`", body = Problem, content_type = "application/problem+json"),

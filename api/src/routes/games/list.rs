@@ -7,14 +7,15 @@ use crate::error::ApiError;
 use crate::service::{GameService, blocking, render_summary};
 
 /// List games, newest first, with filters and pagination.
+///
+/// Every game is listed, to anyone signed in; `mine=true` keeps only the caller's games. A
+/// listing shows no view: read a game for what the caller may see.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
     params(GameQuery),
     responses(
         (status = 200, description = "One page of games", body = GamePage),
-        (status = 400, description = "Malformed query", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`unknown_kind` or `invalid_page`", body = Problem, content_type = "application/problem+json"),
     )
 )]

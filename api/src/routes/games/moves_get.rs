@@ -9,10 +9,12 @@ use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
-/// The move log and the seed of a finished game, as the caller may see them: everything needed
-/// to replay it and check that the deal matches the seed commitment published at creation,
-/// except what the game's rules keep hidden from the caller even after the end (Trade or
-/// Duel: the cards of trades the caller was not a party to).
+/// Read the move log and the seed of a finished game.
+///
+/// Everything needed to replay the game and check that the deal matches the seed commitment
+/// published at creation, except what the game's rules keep hidden from the caller even after
+/// the end (Trade or Duel: the cards of trades the caller was not a party to); revealed only
+/// once the game is over.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),

@@ -7,10 +7,14 @@ use uuid::Uuid;
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::idempotency::{self, IdempotencyKey};
+use crate::json_body::JsonBody;
 use crate::limits::Limits;
 use crate::service::GameService;
 
 /// Submit a move made on `version`.
+///
+/// A move made on another version than the game's current one gets 409 `stale_version`: read
+/// the game again and decide again. An illegal move gets 422 with the rules' error code.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
@@ -42,7 +46,7 @@ pub async fn post_moves(
     account: AuthenticatedAccount,
     key: IdempotencyKey,
     id: web::Path<Uuid>,
-    body: web::Json<MoveRequest>,
+    body: JsonBody<MoveRequest>,
 ) -> Result<HttpResponse, ApiError> {
     limits.check_move(account.id)?;
     let id = id.into_inner();

@@ -6,10 +6,15 @@ use openapi::games::{CreateGame, Game};
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::idempotency::{self, IdempotencyKey};
+use crate::json_body::JsonBody;
 use crate::limits::Limits;
 use crate::service::GameService;
 
-/// Create a game; the creator takes seat 0. The game starts when every seat is taken.
+/// Create a game; the creator takes seat 0.
+///
+/// The game starts when every seat is taken. Options, player count, seed and setup are
+/// checked by setting the game up once, so a request the rules refuse gets 422 here and not
+/// later.
 #[utoipa::path(
     tag = "games",
     security(("bearer" = [])),
@@ -37,7 +42,7 @@ pub async fn post_games(
     limits: web::Data<Limits>,
     account: AuthenticatedAccount,
     key: IdempotencyKey,
-    body: web::Json<CreateGame>,
+    body: JsonBody<CreateGame>,
 ) -> Result<HttpResponse, ApiError> {
     limits.check_create_game(account.id)?;
     let body = body.into_inner();

@@ -1,7 +1,7 @@
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use openapi::Problem;
-use openapi::games::EventEntry;
 use openapi::live::GameStreamQuery;
+use openapi::sse::GameStreamEvent;
 use persistence::GameStatus;
 use uuid::Uuid;
 
@@ -28,7 +28,7 @@ use crate::service::{GameService, blocking};
         GameStreamQuery,
     ),
     responses(
-        (status = 200, description = "A `text/event-stream`; each message's data is one event entry", body = EventEntry, content_type = "text/event-stream"),
+        (status = 200, description = "A `text/event-stream`; each message's data is one event entry", body = GameStreamEvent, content_type = "text/event-stream"),
         (status = 204, description = "The game is over and every event was sent: nothing more will come"),
         (status = 400, description = "Malformed query or `Last-Event-ID`", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token, or an invalid, used or expired ticket", body = Problem, content_type = "application/problem+json"),
@@ -47,11 +47,10 @@ pub async fn get_game_stream(
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let id = id.into_inner();
-    let after = match last_event_id(&request)? {
-        Some(seq) => seq,
-        None => query.after.unwrap_or(0),
-    };
-    if after < 0 {
+    let query_after = query.after.unwrap_or(0);
+    let after = last_event_id(&request)?.unwrap_or(query_after);
+    // A negative `after` is refused even where `Last-Event-ID` takes precedence over it.
+    if after < 0 || query_after < 0 {
         return Err(ApiError::Unprocessable {
             code: "invalid_page",
             detail: "after is not negative".to_owned(),

@@ -1,6 +1,7 @@
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use openapi::Problem;
-use openapi::live::{AccountEvent, AccountStreamQuery};
+use openapi::live::AccountStreamQuery;
+use openapi::sse::AccountStreamEvent;
 
 use crate::error::ApiError;
 use crate::live::account_stream;
@@ -19,7 +20,7 @@ use crate::service::GameService;
     security(("bearer" = []), ()),
     params(AccountStreamQuery),
     responses(
-        (status = 200, description = "A `text/event-stream` of account messages", body = AccountEvent, content_type = "text/event-stream"),
+        (status = 200, description = "A `text/event-stream` of account messages", body = AccountStreamEvent, content_type = "text/event-stream"),
         (status = 400, description = "Malformed query", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token, or an invalid, used or expired ticket", body = Problem, content_type = "application/problem+json"),
     )

@@ -8,6 +8,9 @@ use crate::live::tickets::ACCOUNT_SCOPE;
 use crate::service::{GameService, blocking};
 
 /// A short-lived, single-use ticket that opens the caller's account stream, for browsers.
+///
+/// `new EventSource(url)` cannot send the access token: open the returned `url` instead,
+/// once, before `expires_at`.
 #[utoipa::path(
     tag = "live",
     security(("bearer" = [])),

@@ -4,16 +4,19 @@ use openapi::accounts::{Account, Credentials, Session};
 
 use crate::auth::TokenKeys;
 use crate::error::ApiError;
+use crate::json_body::JsonBody;
 use crate::limits::Limits;
 use crate::service::GameService;
 
 /// Log in: exchange a username and password for a bearer access token.
+///
+/// Send the token as `Authorization: Bearer <access_token>` on every other `/v1` request; it
+/// is refused after `expires_at`. A wrong username and a wrong password get the same answer.
 #[utoipa::path(
     tag = "accounts",
     request_body = Credentials,
     responses(
         (status = 201, description = "A new access token", body = Session),
-        (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "Wrong username or password", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "`unsupported_media_type`: the body is not `application/json`", body = Problem, content_type = "application/problem+json"),
@@ -30,7 +33,7 @@ pub async fn post_sessions(
     service: web::Data<GameService>,
     keys: web::Data<TokenKeys>,
     limits: web::Data<Limits>,
-    body: web::Json<Credentials>,
+    body: JsonBody<Credentials>,
 ) -> Result<HttpResponse, ApiError> {
     limits.check_auth(request.peer_addr().map(|peer| peer.ip()))?;
     let Credentials { username, password } = body.into_inner();

@@ -2,7 +2,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{GameKind, KindInfo, OptionInfo, OptionMap, OptionValue, Seat, SetupError};
+use crate::{
+    GameKind, KindInfo, OptionInfo, OptionMap, OptionValue, OptionValues, Seat, SetupError,
+};
 
 pub const PLAYERS: u8 = 3;
 const DEFAULT_HAND_SIZE: i64 = 5;
@@ -144,6 +146,8 @@ pub fn kind_info() -> KindInfo {
                 default: OptionValue::Int(DEFAULT_HAND_SIZE),
                 allowed: "3..7",
                 description: "Cards each player holds after the draw at the start of every round.",
+                accepts: OptionValues::Int { min: 3, max: 7 },
+                nullable: false,
             },
             OptionInfo {
                 key: "rounds",
@@ -151,6 +155,8 @@ pub fn kind_info() -> KindInfo {
                 default: OptionValue::Int(DEFAULT_ROUNDS),
                 allowed: "1..10",
                 description: "The game ends after this many rounds, or earlier when a player reaches 0 points.",
+                accepts: OptionValues::Int { min: 1, max: 10 },
+                nullable: false,
             },
             OptionInfo {
                 key: "starting_points",
@@ -158,6 +164,8 @@ pub fn kind_info() -> KindInfo {
                 default: OptionValue::Int(DEFAULT_STARTING_POINTS),
                 allowed: "1..20",
                 description: "Each player's points at setup.",
+                accepts: OptionValues::Int { min: 1, max: 20 },
+                nullable: false,
             },
             OptionInfo {
                 key: "deadline_secs",
@@ -165,6 +173,11 @@ pub fn kind_info() -> KindInfo {
                 default: OptionValue::Null,
                 allowed: "null or 10..86400",
                 description: "Seconds the player to act has for each decision; null means no deadline.",
+                accepts: OptionValues::Int {
+                    min: 10,
+                    max: 86_400,
+                },
+                nullable: true,
             },
             OptionInfo {
                 key: "first_player",
@@ -172,6 +185,8 @@ pub fn kind_info() -> KindInfo {
                 default: OptionValue::Null,
                 allowed: "null, 1, 2 or 3",
                 description: "Player (1-3, i.e. seat 0-2) who acts first in round 1; null draws one at random.",
+                accepts: OptionValues::Int { min: 1, max: 3 },
+                nullable: true,
             },
         ],
     }

@@ -3,7 +3,9 @@
 use serde::{Deserialize, Serialize};
 
 use super::options_view::{FirstPlayerOption, OptionsView};
-use crate::{GameKind, KindInfo, OptionInfo, OptionMap, OptionValue, Seat, SetupError};
+use crate::{
+    GameKind, KindInfo, OptionInfo, OptionMap, OptionValue, OptionValues, Seat, SetupError,
+};
 
 pub const MIN_PLAYERS: u8 = 4;
 pub const MAX_PLAYERS: u8 = 9;
@@ -135,6 +137,8 @@ pub fn kind_info() -> KindInfo {
                 default: OptionValue::Int(DEFAULT_TURNS_EACH),
                 allowed: "1..10",
                 description: "Regular rounds, i.e. turns each survivor takes before the first comparison.",
+                accepts: OptionValues::Int { min: 1, max: 10 },
+                nullable: false,
             },
             OptionInfo {
                 key: "first_player",
@@ -142,6 +146,8 @@ pub fn kind_info() -> KindInfo {
                 default: OptionValue::Str("random".to_owned()),
                 allowed: "\"random\" or a seat 0..players-1",
                 description: "Who takes the first turn; \"random\" draws a seat with the game's RNG.",
+                accepts: OptionValues::TextOrInt(&["random"], 0, i64::from(MAX_PLAYERS) - 1),
+                nullable: false,
             },
             OptionInfo {
                 key: "deadline_secs",
@@ -149,6 +155,11 @@ pub fn kind_info() -> KindInfo {
                 default: OptionValue::Null,
                 allowed: "null or 10..86400",
                 description: "Seconds allowed for each decision point; null means no deadline.",
+                accepts: OptionValues::Int {
+                    min: 10,
+                    max: 86_400,
+                },
+                nullable: true,
             },
         ],
     }

@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::terms::SEATS;
-use crate::{GameKind, KindInfo, OptionInfo, OptionMap, OptionValue, SetupError};
+use crate::{GameKind, KindInfo, OptionInfo, OptionMap, OptionValue, OptionValues, SetupError};
 
 const INVALID: &str = "invalid_option";
 const KEYS: [&str; 6] = [
@@ -105,6 +105,8 @@ pub fn kind_info() -> KindInfo {
                 default: OptionValue::Int(DEFAULT_CARD_TOTAL),
                 allowed: "0..90",
                 description: "The prescribed total of each seat's ten values, less the cost of its doubles.",
+                accepts: OptionValues::Int { min: 0, max: 90 },
+                nullable: false,
             },
             OptionInfo {
                 key: "blind",
@@ -112,6 +114,8 @@ pub fn kind_info() -> KindInfo {
                 default: OptionValue::Bool(false),
                 allowed: "true or false",
                 description: "Blind Tribute: no selection up front; values are chosen turn by turn within the total.",
+                accepts: OptionValues::Bool,
+                nullable: false,
             },
             OptionInfo {
                 key: "specials",
@@ -119,6 +123,8 @@ pub fn kind_info() -> KindInfo {
                 default: OptionValue::Bool(true),
                 allowed: "true or false (the default is the opposite of blind)",
                 description: "Whether double cards exist.",
+                accepts: OptionValues::Bool,
+                nullable: false,
             },
             OptionInfo {
                 key: "double_cost",
@@ -126,6 +132,8 @@ pub fn kind_info() -> KindInfo {
                 default: OptionValue::Int(DEFAULT_DOUBLE_COST),
                 allowed: "0..10",
                 description: "How much each double reduces the seat's card total.",
+                accepts: OptionValues::Int { min: 0, max: 10 },
+                nullable: false,
             },
             OptionInfo {
                 key: "max_doubles",
@@ -133,6 +141,8 @@ pub fn kind_info() -> KindInfo {
                 default: OptionValue::Int(DEFAULT_MAX_DOUBLES),
                 allowed: "1..5",
                 description: "Standard: the most doubles a seat may buy. Blind: the doubles each seat starts with.",
+                accepts: OptionValues::Int { min: 1, max: 5 },
+                nullable: false,
             },
             OptionInfo {
                 key: "deadline_secs",
@@ -140,6 +150,11 @@ pub fn kind_info() -> KindInfo {
                 default: OptionValue::Null,
                 allowed: "null or 1..2592000",
                 description: "Seconds allowed for each phase; null means no deadline.",
+                accepts: OptionValues::Int {
+                    min: 1,
+                    max: MAX_DEADLINE_SECS,
+                },
+                nullable: true,
             },
         ],
     }

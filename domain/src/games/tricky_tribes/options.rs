@@ -4,7 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use super::options_view::OptionsView;
 use super::teams::{self, Teams};
-use crate::{GameKind, KindInfo, OptionInfo, OptionMap, OptionValue, Seat, SetupError};
+use crate::{
+    GameKind, KindInfo, OptionInfo, OptionMap, OptionValue, OptionValues, Seat, SetupError,
+};
 
 pub const MIN_PLAYERS: u8 = 2;
 pub const MAX_PLAYERS: u8 = 6;
@@ -309,12 +311,15 @@ fn parse_end(options: &OptionMap, teams: &Teams) -> Result<EndCondition, SetupEr
 
 /// What a client needs to create a game of Tricky Tribes.
 pub fn kind_info() -> KindInfo {
-    let option = |key, value_type, default, allowed, description| OptionInfo {
+    // Every option also accepts `null`, which means its default (see `given`).
+    let option = |key, value_type, default, allowed, description, accepts| OptionInfo {
         key,
         value_type,
         default,
         allowed,
         description,
+        accepts,
+        nullable: true,
     };
     KindInfo {
         kind: GameKind::TrickyTribes,
@@ -328,6 +333,7 @@ pub fn kind_info() -> KindInfo {
                 OptionValue::Int(0),
                 "0, 1 or 2",
                 "Jokers added to the deck (X1, then X2).",
+                OptionValues::Int { min: 0, max: 2 },
             ),
             option(
                 "cut_deck",
@@ -335,6 +341,7 @@ pub fn kind_info() -> KindInfo {
                 OptionValue::Null,
                 "true only with 2-3 players; default true for 2-3 players, else false",
                 "Remove all 2s and 3s (44 cards plus jokers).",
+                OptionValues::Bool,
             ),
             option(
                 "hand_size",
@@ -342,6 +349,7 @@ pub fn kind_info() -> KindInfo {
                 OptionValue::Null,
                 "2-3 players: 9 or 10; 4-5 players: 9; 6 players: 8 (the default for the count)",
                 "Cards per hand and tricks per round.",
+                OptionValues::Int { min: 8, max: 10 },
             ),
             option(
                 "dummy",
@@ -349,6 +357,7 @@ pub fn kind_info() -> KindInfo {
                 OptionValue::Null,
                 "2 players: true (default); 3 players: either (default false); 4-6 players: false",
                 "Include the dummy tribe, an automatic participant that plays the top stock card.",
+                OptionValues::Bool,
             ),
             option(
                 "teams",
@@ -356,6 +365,12 @@ pub fn kind_info() -> KindInfo {
                 OptionValue::List(Vec::new()),
                 "default [] (no teams); 4-6 players: teams of 2 with any solos, or with 6 players two teams of 3; no teammates side by side",
                 "United tribes: teammates join their stacks, solo scores are doubled.",
+                OptionValues::SeatGroups {
+                    seats: i64::from(MAX_PLAYERS),
+                    min_size: 2,
+                    max_size: 3,
+                    max_groups: 3,
+                },
             ),
             option(
                 "end_condition",
@@ -363,6 +378,7 @@ pub fn kind_info() -> KindInfo {
                 OptionValue::Str("target_score".to_owned()),
                 "\"target_score\" or \"fixed_rounds\"",
                 "How the game ends.",
+                OptionValues::Text(&["target_score", "fixed_rounds"]),
             ),
             option(
                 "target_score",
@@ -370,6 +386,7 @@ pub fn kind_info() -> KindInfo {
                 OptionValue::Null,
                 "1..1000; default 15, 30 with teams of two, 50 with two teams of three; not with fixed_rounds",
                 "Cumulative score that ends the game after a round.",
+                OptionValues::Int { min: 1, max: 1000 },
             ),
             option(
                 "rounds",
@@ -377,6 +394,7 @@ pub fn kind_info() -> KindInfo {
                 OptionValue::Null,
                 "1..100; required with fixed_rounds, not allowed otherwise",
                 "Number of rounds of a fixed_rounds game.",
+                OptionValues::Int { min: 1, max: 100 },
             ),
             option(
                 "deadline_secs",
@@ -384,6 +402,10 @@ pub fn kind_info() -> KindInfo {
                 OptionValue::Null,
                 "null or 10..86400",
                 "Seconds allowed for each decision; null means no deadline.",
+                OptionValues::Int {
+                    min: 10,
+                    max: 86_400,
+                },
             ),
         ],
     }

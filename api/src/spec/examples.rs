@@ -1,0 +1,293 @@
+//! One example request (where there is a body) and one example success response (where it has
+//! a body) per operation, taken from a real game of Trade or Duel. The contract linters check each against its schema.
+
+use serde_json::{Value, json};
+use utoipa::openapi::{OpenApi, RefOr};
+
+const ALICE: &str = "97d6b9a3-c7ff-4771-8115-47ca15789b48";
+const BOB: &str = "f06c3f57-d377-4a7e-9b25-9c2890fd737f";
+const CAROL: &str = "ee454f82-8f96-45c4-9734-02c840f15e5c";
+const DAVE: &str = "494bed2e-c5d9-4113-8858-dc8742b12990";
+const GAME: &str = "58212666-d4b6-440b-8dd7-8745bc21461a";
+const SEED: &str = "6a3db5f9f3f2acb34b7ece37629ffcbc0cb09875c73276f4d77aa0b35575980e";
+const COMMITMENT: &str = "d0d7ecf7426710efa68b1b84b841f21d545fb5912d2c5ae823be19516e66ac40";
+const CREATED_AT: i64 = 1_795_481_714;
+const STARTED_AT: i64 = 1_795_481_717;
+
+/// An operation's examples: the request body (if it has one) and the success response.
+struct Examples {
+    operation_id: &'static str,
+    request: Option<Value>,
+    status: &'static str,
+    response: Value,
+}
+
+fn credentials() -> Value {
+    json!({"username": "alice", "password": "correct horse battery"})
+}
+
+fn account() -> Value {
+    json!({"id": ALICE, "username": "alice", "created_at": 1_795_481_697})
+}
+
+fn seats(count: usize) -> Value {
+    let seats = [
+        ("alice", ALICE),
+        ("bob", BOB),
+        ("carol", CAROL),
+        ("dave", DAVE),
+    ]
+    .iter()
+    .take(count)
+    .enumerate()
+    .map(|(seat, (username, id))| json!({"seat": seat, "account_id": id, "username": username}))
+    .collect();
+    Value::Array(seats)
+}
+
+/// The game as `your_seat` sees it, before it starts (one seat per player so far).
+fn open_game(seated: usize, your_seat: usize) -> Value {
+    json!({
+        "id": GAME, "kind": "trade_or_duel", "status": "open", "version": 0, "players": 4,
+        "options": {"turns_each": 3}, "fixed_setup": false, "seats": seats(seated), "bots": [],
+        "your_seat": your_seat, "to_act": [], "deadline_at": null,
+        "seed_commitment": COMMITMENT, "seed": null, "created_at": CREATED_AT,
+        "started_at": null, "finished_at": null, "outcome": null, "view": null
+    })
+}
+
+fn seat_views() -> Value {
+    let seat = |seat: u8| json!({"seat": seat, "hand_size": 2, "eliminated": false, "elimination_index": null});
+    json!([seat(0), seat(1), seat(2), seat(3)])
+}
+
+/// The game as seat 0 sees it at `version`, with `interaction` under way.
+fn active_game(version: i64, phase: &str, interaction: Value, to_act: u8) -> Value {
+    json!({
+        "id": GAME, "kind": "trade_or_duel", "status": "active", "version": version,
+        "players": 4, "options": {"turns_each": 3}, "fixed_setup": false, "seats": seats(4),
+        "bots": [], "your_seat": 0, "to_act": [to_act], "deadline_at": null,
+        "seed_commitment": COMMITMENT, "seed": null, "created_at": CREATED_AT,
+        "started_at": STARTED_AT, "finished_at": null, "outcome": null,
+        "view": {
+            "viewer": 0, "phase": phase, "round": 1, "extra_round": false,
+            "first_player": 0, "active": 0, "interaction": interaction, "seats": seat_views(),
+            "set_aside_count": 10, "discard": [], "deadline": null,
+            "options": {"players": 4, "turns_each": 3, "first_player": "random", "deadline_secs": null},
+            "hand": [3, 13], "committed_cards": null, "last_comparison": null, "result": null
+        }
+    })
+}
+
+fn declare() -> Value {
+    json!({"type": "declare", "target": 1, "action": "duel"})
+}
+
+fn duel_declared() -> Value {
+    json!({
+        "active": 0, "target": 1, "action": "duel", "count": null, "count_how": null,
+        "active_committed": false, "target_committed": false
+    })
+}
+
+fn kind_info() -> Value {
+    json!([{
+        "id": "trade_or_duel", "name": "Trade or Duel", "min_players": 4, "max_players": 9,
+        "options": [
+            {"key": "turns_each", "value_type": "integer", "default": 3, "allowed": "1..10",
+             "description": "Regular rounds, i.e. turns each survivor takes before the first comparison."},
+            {"key": "first_player", "value_type": "string or integer", "default": "random",
+             "allowed": "\"random\" or a seat 0..players-1",
+             "description": "Who takes the first turn; \"random\" draws a seat with the game's RNG."},
+            {"key": "deadline_secs", "value_type": "integer or null", "default": null,
+             "allowed": "null or 10..86400",
+             "description": "Seconds allowed for each decision point; null means no deadline."}
+        ]
+    }])
+}
+
+fn legal_moves() -> Value {
+    let declare =
+        |target: u8, action: &str| json!({"type": "declare", "target": target, "action": action});
+    json!({
+        "kind": "trade_or_duel", "version": 0, "seat": 0,
+        "legal_moves": [
+            declare(1, "trade"), declare(1, "duel"), declare(2, "trade"),
+            declare(2, "duel"), declare(3, "trade"), declare(3, "duel")
+        ]
+    })
+}
+
+fn events() -> Value {
+    json!({
+        "kind": "trade_or_duel",
+        "events": [
+            {"seq": 1, "version": 0,
+             "event": {"type": "turn_started", "round": 1, "extra": false, "seat": 0}},
+            {"seq": 2, "version": 1,
+             "event": {"type": "declared", "active": 0, "target": 1, "action": "duel", "by_default": false}}
+        ],
+        "last_seq": 2
+    })
+}
+
+fn move_log() -> Value {
+    let input = |version: i64, seat: u8, mv: Value| json!({"seq": version, "version": version, "seat": seat, "move": mv, "hidden": false, "expired": false, "now": 1_795_481_728});
+    json!({
+        "kind": "trade_or_duel", "players": 4, "options": {"turns_each": 3},
+        "seed": SEED, "seed_commitment": COMMITMENT, "setup": null, "started_at": STARTED_AT,
+        "inputs": [
+            input(1, 0, declare()),
+            input(2, 1, json!({"type": "answer", "count": 1})),
+            input(3, 0, json!({"type": "choose_cards", "cards": [3]}))
+        ]
+    })
+}
+
+/// The open game after its creator gave seat 3 to a bot (alice and bob seated).
+fn game_with_bot() -> Value {
+    let mut game = open_game(2, 0);
+    game["bots"] = json!([{"seat": 3, "level": "random"}]);
+    game
+}
+
+fn stream_ticket(path: &str) -> Value {
+    let ticket = "5Zq0r3Jm8wS1bUe7yXc2Tg";
+    json!({
+        "ticket": ticket, "expires_at": 1_795_481_790,
+        "url": format!("{path}?ticket={ticket}")
+    })
+}
+
+/// A few lines of the Prometheus text the metrics endpoint serves.
+const METRICS: &str = "# TYPE cardtable_http_requests_total counter
+cardtable_http_requests_total{method=\"GET\",route=\"/v1/games/{id}\",status=\"200\"} 12
+# TYPE cardtable_open_streams gauge
+cardtable_open_streams 2
+";
+
+fn all() -> Vec<Examples> {
+    let session = json!({
+        "access_token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5N2Q2YjlhMy1jN2ZmLTQ3NzEtODExNS00N2NhMTU3ODliNDgiLCJpYXQiOjE3OTU0ODE3MDEsImV4cCI6MTc5NTU2ODEwMX0.PF_SV6v6KA2_rrhBvdNaQEirOsCCVo7anZ80l_vF6sc",
+        "token_type": "Bearer", "expires_at": 1_795_568_101, "account": account()
+    });
+    let summary = json!({
+        "id": GAME, "kind": "trade_or_duel", "status": "active", "players": 4,
+        "fixed_setup": false, "seats": seats(4), "bots": [], "created_at": CREATED_AT
+    });
+    let example = |operation_id, request, status, response| Examples {
+        operation_id,
+        request,
+        status,
+        response,
+    };
+    vec![
+        example(
+            "get_healthz",
+            None,
+            "200",
+            json!({"status": "ok", "database": "sqlite"}),
+        ),
+        example("post_accounts", Some(credentials()), "201", account()),
+        example("post_sessions", Some(credentials()), "201", session),
+        example("get_game_kinds", None, "200", kind_info()),
+        example(
+            "post_games",
+            Some(json!({"kind": "trade_or_duel", "players": 4, "options": {"turns_each": 3}})),
+            "201",
+            open_game(1, 0),
+        ),
+        example(
+            "list_games",
+            None,
+            "200",
+            json!({"games": [summary], "total": 1, "limit": 20, "offset": 0}),
+        ),
+        example(
+            "get_game",
+            None,
+            "200",
+            active_game(0, "awaiting_declaration", Value::Null, 0),
+        ),
+        example("join_game", None, "200", open_game(2, 1)),
+        example("get_legal_moves", None, "200", legal_moves()),
+        example(
+            "post_moves",
+            Some(json!({"version": 0, "move": declare()})),
+            "200",
+            active_game(1, "awaiting_answer", duel_declared(), 1),
+        ),
+        example("get_events", None, "200", events()),
+        example("get_moves", None, "200", move_log()),
+        example("delete_game", None, "204", Value::Null),
+        example("leave_game", None, "200", open_game(1, 0)),
+        example(
+            "post_bots",
+            Some(json!({"seat": 3, "level": "random"})),
+            "200",
+            game_with_bot(),
+        ),
+        example(
+            "get_game_stream",
+            None,
+            "200",
+            json!({"id": "1", "event": "turn_started", "data": json!({"seq": 1, "version": 0,
+                   "event": {"type": "turn_started", "round": 1, "extra": false, "seat": 0}}).to_string()}),
+        ),
+        example(
+            "post_game_stream_tickets",
+            None,
+            "201",
+            stream_ticket(&format!("/v1/games/{GAME}/stream")),
+        ),
+        example(
+            "get_account_stream",
+            None,
+            "200",
+            json!({"event": "your_turn", "data": json!({"type": "your_turn", "game_id": GAME,
+                   "kind": "trade_or_duel", "your_seat": 0, "version": 0, "deadline_at": null}).to_string()}),
+        ),
+        example(
+            "post_account_stream_tickets",
+            None,
+            "201",
+            stream_ticket("/v1/me/stream"),
+        ),
+        example(
+            "get_metrics",
+            None,
+            "200",
+            Value::String(METRICS.to_owned()),
+        ),
+    ]
+}
+
+/// Sets each operation's examples on its JSON request body and success response.
+pub fn add(openapi: &mut OpenApi) {
+    let mut examples = all();
+    for item in openapi.paths.paths.values_mut() {
+        let operations = [&mut item.get, &mut item.post, &mut item.delete]
+            .into_iter()
+            .flatten();
+        for operation in operations {
+            let Some(index) = examples.iter().position(|example| {
+                operation.operation_id.as_deref() == Some(example.operation_id)
+            }) else {
+                continue;
+            };
+            let example = examples.swap_remove(index);
+            if let (Some(RefOr::T(body)), Some(request)) =
+                (operation.request_body.as_mut(), example.request)
+                && let Some(RefOr::T(content)) = body.content.get_mut("application/json")
+            {
+                content.example = Some(request);
+            }
+            // The success response's one media type: JSON, an event stream's message, or text.
+            if let Some(RefOr::T(response)) = operation.responses.responses.get_mut(example.status)
+                && let Some(RefOr::T(content)) = response.content.values_mut().next()
+            {
+                content.example = Some(example.response);
+            }
+        }
+    }
+}

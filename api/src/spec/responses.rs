@@ -1,0 +1,188 @@
+//! The answers that come from the server's edges rather than from a handler — body and query
+//! parsing, authentication, routing, limits and the database — described once and added to
+//! every operation where they can occur, so the contract lists every status a client can get.
+
+use std::collections::btree_map::Entry;
+
+use serde_json::json;
+use utoipa::openapi::header::HeaderBuilder;
+use utoipa::openapi::path::{Operation, ParameterIn, PathItem};
+use utoipa::openapi::response::{Response, ResponseBuilder};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr};
+
+/// One shared problem response: its component name, status, description, an example title,
+/// code and detail, and a response header it carries.
+struct Shared {
+    name: &'static str,
+    status: u16,
+    title: &'static str,
+    description: &'static str,
+    code: &'static str,
+    detail: &'static str,
+    header: Option<(&'static str, &'static str)>,
+}
+
+const MALFORMED: Shared = Shared {
+    name: "Malformed",
+    status: 400,
+    title: "Malformed request",
+    description: "`malformed`: the body or the query does not parse into the documented shape",
+    code: "malformed",
+    detail: "Json deserialize error: missing field `password` at line 1 column 22",
+    header: None,
+};
+
+const UNAUTHORIZED: Shared = Shared {
+    name: "Unauthorized",
+    status: 401,
+    title: "Unauthorized",
+    description: "`unauthorized`: no bearer token, or a bad or expired one",
+    code: "unauthorized",
+    detail: "a bearer token is required",
+    header: Some((
+        "WWW-Authenticate",
+        "`Bearer`: the scheme to authenticate with.",
+    )),
+};
+
+const METHOD_NOT_ALLOWED: Shared = Shared {
+    name: "MethodNotAllowed",
+    status: 405,
+    title: "Method not allowed",
+    description: "`method_not_allowed`: the path exists but does not answer this method",
+    code: "method_not_allowed",
+    detail: "this path answers GET",
+    header: Some(("Allow", "The methods this path answers.")),
+};
+
+const PAYLOAD_TOO_LARGE: Shared = Shared {
+    name: "PayloadTooLarge",
+    status: 413,
+    title: "Payload too large",
+    description: "`payload_too_large`: the body is larger than the server accepts (64 KiB)",
+    code: "payload_too_large",
+    detail: "the body is larger than 65536 bytes",
+    header: None,
+};
+
+const UNSUPPORTED_MEDIA_TYPE: Shared = Shared {
+    name: "UnsupportedMediaType",
+    status: 415,
+    title: "Unsupported media type",
+    description: "`unsupported_media_type`: the body is not sent as `application/json`",
+    code: "unsupported_media_type",
+    detail: "send the body as application/json",
+    header: None,
+};
+
+const TOO_MANY_REQUESTS: Shared = Shared {
+    name: "TooManyRequests",
+    status: 429,
+    title: "Too many requests",
+    description: "`rate_limited`: too many requests; retry after the time given",
+    code: "rate_limited",
+    detail: "too many requests; retry in 2 seconds",
+    header: Some(("Retry-After", "Seconds to wait before retrying.")),
+};
+
+const UNAVAILABLE: Shared = Shared {
+    name: "Unavailable",
+    status: 503,
+    title: "Service unavailable",
+    description: "`unavailable`: the database cannot be reached, or the server is overloaded; retry later",
+    code: "unavailable",
+    detail: "the database is unavailable; try again",
+    header: None,
+};
+
+fn response(shared: &Shared) -> Response {
+    let example = json!({
+        "type": format!("urn:cardtable:problem:{}", shared.code),
+        "title": shared.title,
+        "status": shared.status,
+        "detail": shared.detail,
+        "code": shared.code,
+    });
+    let content = ContentBuilder::new()
+        .schema(Some(Ref::from_schema_name("Problem")))
+        .example(Some(example))
+        .build();
+    let mut builder = ResponseBuilder::new()
+        .description(shared.description)
+        .content("application/problem+json", content);
+    if let Some((name, description)) = shared.header {
+        let header = HeaderBuilder::new()
+            .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+            .description(Some(description))
+            .build();
+        builder = builder.header(name, header);
+    }
+    builder.build()
+}
+
+/// Adds the shared responses to each operation where they can occur, and to the components
+/// those operations refer to; an operation's own description of a status is kept. Operations
+/// without a security requirement are public, and say so with an explicit empty one.
+pub fn add(openapi: &mut OpenApi) {
+    let mut used = Vec::new();
+    for item in openapi.paths.paths.values_mut() {
+        for operation in operations(item) {
+            for shared in applicable(operation) {
+                let status = operation
+                    .responses
+                    .responses
+                    .entry(shared.status.to_string());
+                if let Entry::Vacant(entry) = status {
+                    entry.insert(RefOr::Ref(Ref::from_response_name(shared.name)));
+                    used.push(shared);
+                }
+            }
+            operation.security.get_or_insert_with(Vec::new);
+        }
+    }
+    let components = openapi.components.get_or_insert_with(Default::default);
+    for shared in used {
+        components
+            .responses
+            .entry(shared.name.to_owned())
+            .or_insert_with(|| RefOr::T(response(shared)));
+    }
+}
+
+fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    [
+        &mut item.get,
+        &mut item.put,
+        &mut item.post,
+        &mut item.delete,
+        &mut item.patch,
+    ]
+    .into_iter()
+    .filter_map(Option::as_mut)
+}
+
+/// The shared responses `operation` can answer with.
+fn applicable(operation: &Operation) -> Vec<&'static Shared> {
+    let has_body = operation.request_body.is_some();
+    let has_query = operation.parameters.iter().flatten().any(|parameter| {
+        matches!(parameter, RefOr::T(parameter) if parameter.parameter_in == ParameterIn::Query)
+    });
+    let authenticated = operation
+        .security
+        .as_ref()
+        .is_some_and(|requirements| !requirements.is_empty());
+    let mut shared = Vec::new();
+    if has_body || has_query {
+        shared.push(&MALFORMED);
+    }
+    if authenticated {
+        shared.push(&UNAUTHORIZED);
+    }
+    shared.push(&METHOD_NOT_ALLOWED);
+    if has_body {
+        shared.extend([&PAYLOAD_TOO_LARGE, &UNSUPPORTED_MEDIA_TYPE]);
+    }
+    shared.extend([&TOO_MANY_REQUESTS, &UNAVAILABLE]);
+    shared
+}

@@ -1,0 +1,45 @@
+# Sourced by the scripts that test the release server from outside.
+# `start_release_server` builds the release binary (a no-op when it is current), starts it on a
+# free port with a fresh SQLite database in a temporary directory, waits until it is healthy and
+# sets BASE_URL; it is stopped, and its directory removed, when the calling shell exits.
+
+start_release_server() {
+  local root
+  root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+  (cd "$root" && cargo build --release --quiet -p api)
+  local binary=${CARGO_TARGET_DIR:-$root/target}/release/cardtable
+  SERVER_DIR=$(mktemp -d)
+  trap stop_release_server EXIT
+  # PORT=0: the system picks a free port and the server prints the address it listens on.
+  # Rate limits off (0): one address registering dozens of accounts and fuzzing every
+  # operation would mostly get 429; the limits have tests of their own.
+  HOST=127.0.0.1 PORT=0 DATA_DIR="$SERVER_DIR" DATABASE_URL="$SERVER_DIR/cardtable.sqlite3" \
+    RATE_LIMIT_AUTH_PER_MINUTE=0 RATE_LIMIT_GAMES_PER_MINUTE=0 RATE_LIMIT_MOVES_PER_MINUTE=0 \
+    RUST_LOG=${RUST_LOG:-warn} "$binary" >"$SERVER_DIR/stdout" 2>"$SERVER_DIR/stderr" &
+  SERVER_PID=$!
+  BASE_URL=
+  for _ in $(seq 1 100); do
+    BASE_URL=$(sed -n 's|^Cardtable listening on \(http://[^ ]*\).*|\1|p' "$SERVER_DIR/stdout")
+    if [ -n "$BASE_URL" ] && curl -fsS "$BASE_URL/healthz" >/dev/null 2>&1; then
+      echo "release server at $BASE_URL (database $SERVER_DIR/cardtable.sqlite3)"
+      return 0
+    fi
+    kill -0 "$SERVER_PID" 2>/dev/null || break
+    sleep 0.2
+  done
+  echo "the release server did not start:" >&2
+  cat "$SERVER_DIR/stderr" >&2
+  return 1
+}
+
+stop_release_server() {
+  if [ -n "${SERVER_PID:-}" ]; then
+    kill "$SERVER_PID" 2>/dev/null || true
+    wait "$SERVER_PID" 2>/dev/null || true
+    SERVER_PID=
+  fi
+  if [ -n "${SERVER_DIR:-}" ]; then
+    rm -rf "$SERVER_DIR"
+    SERVER_DIR=
+  fi
+}
