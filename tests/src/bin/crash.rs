@@ -59,7 +59,8 @@ struct Counters {
     replays: AtomicU64,
 }
 
-/// A move the server acknowledged: the version it created, who made it and what it was.
+/// A move the server acknowledged: the public version its answer reported, who made it and
+/// what it was.
 #[derive(Clone, Debug)]
 struct Acknowledged {
     version: i64,
@@ -275,8 +276,8 @@ async fn play_game(
     Ok(())
 }
 
-/// Every acknowledged move is in the log exactly once, at the version it was acknowledged
-/// with; every game's stored state equals the replay of its log.
+/// Every acknowledged move is in the log exactly once, in order, at the public version it was
+/// acknowledged with; every game's stored state equals the replay of its log.
 fn verify(
     database: &persistence::Database,
     acknowledged: &HashMap<String, Vec<Acknowledged>>,
@@ -297,22 +298,20 @@ fn verify(
                 acks.len()
             ));
         }
-        for ack in acks {
-            let logged = usize::try_from(ack.version - 1)
-                .ok()
-                .and_then(|index| inputs.get(index))
-                .ok_or(format!(
-                    "game {id}: acknowledged version {} is missing",
-                    ack.version
-                ))?;
+        // One table moves one at a time and no deadline runs, so the log holds exactly the
+        // acknowledged moves, in order: the n-th at revision n, each at the public version
+        // its answer reported (a secret submission leaves that version as it was).
+        for (index, (ack, logged)) in acks.iter().zip(&inputs).enumerate() {
             let posted = openapi::unions::parse_move(record.kind, ack.mv.clone())
                 .map_err(|error| format!("game {id}: {error}"))?;
             let same = matches!(&logged.input,
                 Input::Move { seat, mv } if seat.0 == ack.seat && *mv == posted);
-            if logged.seq != ack.version || !same {
+            let revision = i64::try_from(index + 1).unwrap_or(i64::MAX);
+            if logged.seq != revision || logged.version != ack.version || !same {
                 return Err(format!(
-                    "game {id}: version {} holds another input than the acknowledged move",
-                    ack.version
+                    "game {id}: input {revision} (version {}) is not the acknowledged move \
+                     (version {})",
+                    logged.version, ack.version
                 ));
             }
         }
