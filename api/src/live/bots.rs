@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use std::sync::Arc;
 
 use bots::{Bot, Level};
-use domain::{GameKind, Seat};
+use domain::Seat;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use tokio::sync::{Semaphore, broadcast, mpsc};
@@ -18,7 +18,7 @@ use crate::error::ApiError;
 use crate::service::{BotTurn, GameService, blocking};
 
 /// Refuses a level that does not exist (422). Every level plays every game kind.
-pub fn check_level(level: &str, _kind: GameKind) -> Result<(), ApiError> {
+pub fn check_level(level: &str) -> Result<(), ApiError> {
     match Level::from_id(level) {
         Some(_) => Ok(()),
         None => Err(ApiError::Unprocessable {

@@ -1,7 +1,7 @@
 //! Bot seats: given at creation or by the creator while the game is open; their moves go
 //! through the same path as people's.
 
-use domain::{Actor, AnyMove, AnyView, GameKind, Input, Seat, Viewer};
+use domain::{Actor, AnyMove, AnyView, Input, Seat, Viewer};
 use openapi::games::BotRequest;
 use persistence::{BotSeat, CommittedInput, GameRecord, GameStatus};
 use uuid::Uuid;
@@ -28,14 +28,10 @@ pub struct Decision {
 }
 
 /// Validates the bots asked for at creation: levels, and seats other than the creator's 0.
-pub fn bots_at_creation(
-    kind: GameKind,
-    players: u8,
-    requests: Vec<BotRequest>,
-) -> Result<Vec<BotSeat>, ApiError> {
+pub fn bots_at_creation(players: u8, requests: Vec<BotRequest>) -> Result<Vec<BotSeat>, ApiError> {
     let mut bots: Vec<BotSeat> = Vec::new();
     for request in requests {
-        check_level(&request.level, kind)?;
+        check_level(&request.level)?;
         let seat = request
             .seat
             .ok_or_else(|| unprocessable("invalid_bot_seat", "each bot names its seat"))?;
@@ -75,7 +71,7 @@ impl GameService {
         if record.status != GameStatus::Open {
             return Err(persistence::Error::Conflict("not_open").into());
         }
-        check_level(&request.level, record.kind)?;
+        check_level(&request.level)?;
         let record = self
             .db
             .add_bot(id, request.seat.map(Seat), &request.level, now)?;

@@ -108,7 +108,7 @@ impl GameService {
         AnyGame::create(kind, request.players, &options, &seed, setup.clone(), now)?;
         let players = u8::try_from(request.players)
             .map_err(|_| unprocessable("invalid_players", "unsupported number of players"))?;
-        let bots = super::bots::bots_at_creation(kind, players, request.bots.unwrap_or_default())?;
+        let bots = super::bots::bots_at_creation(players, request.bots.unwrap_or_default())?;
         let game = NewGame {
             bots,
             id: Uuid::new_v4(),
