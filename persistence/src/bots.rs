@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use domain::Seat;
 use uuid::Uuid;
 
-use crate::connection::{AnyConnection, write_transaction};
+use crate::connection::AnyConnection;
 use crate::error::{OrDb, corrupt};
 use crate::games::load_game;
 use crate::models::parse_uuid;
@@ -33,7 +33,7 @@ impl Database {
         level: &str,
         now: i64,
     ) -> Result<GameRecord, Error> {
-        write_transaction(&mut *self.conn()?, |conn| {
+        self.write(|conn| {
             claim_open_game(conn, id, now)?;
             let game_id = id.to_string();
             let players: i32 = games::table

@@ -4,7 +4,7 @@ use diesel::prelude::*;
 use uuid::Uuid;
 
 use crate::bots::{BotSeatRow, bots_of};
-use crate::connection::{AnyConnection, MultiBackend, write_transaction};
+use crate::connection::{AnyConnection, MultiBackend};
 use crate::error::OrDb;
 use crate::idempotency::{NewIdempotencyKey, store_key};
 use crate::json::encode;
@@ -58,7 +58,7 @@ impl Database {
             account_id: game.created_by.to_string(),
             joined_at: game.created_at,
         };
-        write_transaction(&mut *self.conn()?, |conn| {
+        self.write(|conn| {
             diesel::insert_into(games::table)
                 .values(&row)
                 .execute(conn)
@@ -95,6 +95,21 @@ impl Database {
             .optional()
             .db()?
             .ok_or(Error::NotFound)
+    }
+
+    /// The revisions of the games in `ids` that exist, in one indexed read: concurrent
+    /// requests share it (see the revision reader in the API's live layer).
+    #[tracing::instrument(skip_all, fields(games = ids.len()))]
+    pub fn revisions(&self, ids: &[Uuid]) -> Result<HashMap<Uuid, i64>, Error> {
+        let keys: Vec<String> = ids.iter().map(Uuid::to_string).collect();
+        games::table
+            .filter(games::id.eq_any(&keys))
+            .select((games::id, games::version))
+            .load::<(String, i64)>(&mut *self.conn()?)
+            .db()?
+            .into_iter()
+            .map(|(id, revision)| Ok((parse_uuid(&id, "game id")?, revision)))
+            .collect()
     }
 
     /// The game with its seats in seat order, or `NotFound`.

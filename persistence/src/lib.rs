@@ -19,6 +19,7 @@ mod lobby;
 mod models;
 mod moves;
 mod play;
+mod quick_read;
 mod records;
 mod schema;
 mod seats;

@@ -3,7 +3,6 @@
 use diesel::prelude::*;
 use uuid::Uuid;
 
-use crate::connection::write_transaction;
 use crate::error::OrDb;
 use crate::games::{game_exists, load_game};
 use crate::schema::{games, seats};
@@ -16,7 +15,7 @@ impl Database {
     #[tracing::instrument(skip(self))]
     pub fn delete_open_game(&self, id: Uuid) -> Result<(), Error> {
         let game_id = id.to_string();
-        write_transaction(&mut *self.conn()?, |conn| {
+        self.write(|conn| {
             let deleted = diesel::delete(
                 games::table
                     .filter(games::id.eq(&game_id))
@@ -36,7 +35,7 @@ impl Database {
     /// started, `Conflict("not_seated")` without a seat. Returns the game after the leave.
     #[tracing::instrument(skip(self))]
     pub fn leave_game(&self, id: Uuid, account: Uuid, now: i64) -> Result<GameRecord, Error> {
-        write_transaction(&mut *self.conn()?, |conn| {
+        self.write(|conn| {
             // The row lock orders the leave with joins and the start of the same game.
             claim_open_game(conn, id, now)?;
             let left = diesel::delete(

@@ -3,7 +3,7 @@ use diesel::prelude::*;
 use domain::AnyEvent;
 use uuid::Uuid;
 
-use crate::connection::{AnyConnection, write_transaction};
+use crate::connection::AnyConnection;
 use crate::error::OrDb;
 use crate::games::game_exists;
 use crate::idempotency::{NewIdempotencyKey, store_key};
@@ -19,7 +19,7 @@ impl Database {
     /// `Conflict("not_full")` while a seat is free.
     #[tracing::instrument(skip(self, start))]
     pub fn start_game(&self, id: Uuid, start: &GameStart) -> Result<(), Error> {
-        write_transaction(&mut *self.conn()?, |conn| start_in(conn, id, start))
+        self.write(|conn| start_in(conn, id, start))
     }
 
     /// Commits accepted inputs if the game is still at `expected`, else
@@ -60,7 +60,7 @@ impl Database {
             .iter()
             .map(|input| encode(&input.input, "input"))
             .collect::<Result<Vec<_>, _>>()?;
-        write_transaction(&mut *self.conn()?, |conn| {
+        self.write(|conn| {
             // Both counters are checked: each advance of the public version also advances the
             // revision, so this guards exactly what the revision does, and says so.
             let updated = diesel::update(
@@ -80,19 +80,14 @@ impl Database {
                 // The game moves again: whatever set it aside is resolved.
                 games::set_aside_at.eq(None::<i64>),
                 games::set_aside_reason.eq(None::<String>),
+                // `updated_at` must not move with a secret submission either: nobody may learn
+                // from it that one happened. (`None` leaves the column out of the update.)
+                public_change.then_some(games::updated_at.eq(commit.now)),
             ))
             .execute(conn)
             .db()?;
             if updated == 0 {
                 return Err(missing_or(conn, &game_id, "stale_version")?);
-            }
-            if public_change {
-                // `updated_at` must not move with a secret submission either: nobody may learn
-                // from it that one happened.
-                diesel::update(games::table.filter(games::id.eq(&game_id)))
-                    .set(games::updated_at.eq(commit.now))
-                    .execute(conn)
-                    .db()?;
             }
             let mut last_event = last_event_seq(conn, &game_id)?;
             for ((input, text), at) in commit.inputs.iter().zip(rows).zip(after) {

@@ -1,7 +1,7 @@
 use diesel::prelude::*;
 use uuid::Uuid;
 
-use crate::connection::{AnyConnection, write_transaction};
+use crate::connection::AnyConnection;
 use crate::error::OrDb;
 use crate::games::{game_exists, load_game};
 use crate::idempotency::{NewIdempotencyKey, store_key};
@@ -24,7 +24,7 @@ impl Database {
         start: Option<&GameStart>,
         key: Option<&NewIdempotencyKey>,
     ) -> Result<GameRecord, Error> {
-        write_transaction(&mut *self.conn()?, |conn| {
+        self.write(|conn| {
             claim_open_game(conn, id, now)?;
             let game_id = id.to_string();
             let account_id = account.to_string();

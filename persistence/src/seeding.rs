@@ -5,7 +5,7 @@ use diesel::RunQueryDsl;
 use diesel::sql_types::{BigInt, Text};
 use uuid::Uuid;
 
-use crate::connection::{AnyConnection, write_transaction};
+use crate::connection::AnyConnection;
 use crate::error::OrDb;
 use crate::{Database, Error};
 
@@ -33,7 +33,7 @@ impl Database {
         while from < count {
             let to = (from + BATCH).min(count);
             let range = (to_i64(from)?, to_i64(to)? - 1);
-            write_transaction(&mut *self.conn()?, |conn| {
+            self.write(|conn| {
                 for sql in copy_statements(conn, log) {
                     let query = diesel::sql_query(sql)
                         .bind::<Text, _>(&prefix)

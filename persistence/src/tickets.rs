@@ -5,7 +5,6 @@
 use diesel::prelude::*;
 use uuid::Uuid;
 
-use crate::connection::write_transaction;
 use crate::error::OrDb;
 use crate::models::parse_uuid;
 use crate::schema::stream_tickets;
@@ -41,7 +40,7 @@ impl Database {
             scope: ticket.scope.clone(),
             expires_at: ticket.expires_at,
         };
-        write_transaction(&mut *self.conn()?, |conn| {
+        self.write(|conn| {
             diesel::delete(stream_tickets::table.filter(stream_tickets::expires_at.le(now)))
                 .execute(conn)
                 .db()?;
@@ -57,7 +56,7 @@ impl Database {
     /// process or any other sharing the database. `NotFound` otherwise.
     #[tracing::instrument(skip(self, hash))]
     pub fn redeem_stream_ticket(&self, hash: &str, now: i64) -> Result<StreamTicket, Error> {
-        write_transaction(&mut *self.conn()?, |conn| {
+        self.write(|conn| {
             let row = stream_tickets::table
                 .find(hash)
                 .select((
