@@ -180,7 +180,7 @@ pub async fn respond<B, W>(
 ) -> Result<HttpResponse, ApiError>
 where
     B: Serialize + Send + 'static,
-    W: FnOnce(&GameService, B, Option<&NewIdempotencyKey>) -> Result<GameRecord, ApiError>
+    W: FnOnce(&GameService, B, Option<&NewIdempotencyKey>) -> Result<Arc<GameRecord>, ApiError>
         + Send
         + 'static,
 {
@@ -191,8 +191,14 @@ where
     } = key;
     let fingerprint = fingerprint("POST", &path, &body);
     let Some(key) = key else {
-        let record = blocking(move || work(&service, body, None)).await?;
-        return Ok(HttpResponse::build(status).json(render_game(&record, account)));
+        let view = blocking(move || {
+            let record = work(&service, body, None)?;
+            service.rendered_game(&record, account)
+        })
+        .await?;
+        return Ok(HttpResponse::build(status)
+            .content_type("application/json")
+            .body(view.json.clone()));
     };
     let _running = in_flight.enter(account, &key).await?;
     let metrics_service = service.clone();

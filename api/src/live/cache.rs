@@ -1,13 +1,21 @@
 //! A bounded cache of decoded games, so that a view or a move does not re-read and re-decode
-//! the stored snapshot. The database stays the arbiter: an entry is used only after one cheap
-//! indexed read has shown that the game's revision is still the cached one, so no process
-//! serves a game older than a commit another process has acknowledged.
+//! the stored snapshot, and of the views rendered from them, so that fetching a view again
+//! does not render, serialize and hash it again. The database stays the arbiter: an entry is
+//! used only after one cheap indexed read has shown that the game's revision is still the
+//! cached one, so no process serves a game older than a commit another process has
+//! acknowledged.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
+use actix_web::web::Bytes;
+use domain::{Seat, Viewer};
 use persistence::{GameRecord, GameStatus};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
 use uuid::Uuid;
+
+use crate::error::ApiError;
 
 pub struct GameCache {
     capacity: usize,
@@ -24,7 +32,55 @@ struct Entries {
 struct Entry {
     used: u64,
     record: Arc<GameRecord>,
+    /// What has been rendered of `record`, by who looks and at what. At most a few per game
+    /// (one per seat and one for spectators, of each kind of response).
+    views: HashMap<ViewKey, Arc<RenderedView>>,
 }
+
+/// One rendering of a game at one revision. Everything it shows is decided by the record and
+/// this key alone, so one rendering serves every request with the same key.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ViewKey {
+    /// `GET /v1/games/{id}` (and a move's answer) as a seat or a spectator sees it.
+    Game(Viewer),
+    /// A seat's legal moves.
+    LegalMoves(Seat),
+}
+
+/// A response body ready to send: its JSON and its strong entity tag.
+#[derive(Debug)]
+pub struct RenderedView {
+    pub json: Bytes,
+    /// A digest of `json`, so it changes exactly when the bytes this caller is sent change,
+    /// and tells nothing the body does not.
+    pub tag: String,
+}
+
+impl RenderedView {
+    pub fn of(body: &impl Serialize) -> Result<Self, ApiError> {
+        let json = serde_json::to_vec(body)
+            .map_err(|error| ApiError::Internal(format!("a view did not serialize: {error}")))?;
+        let tag = entity_tag(&json);
+        Ok(Self {
+            json: Bytes::from(json),
+            tag,
+        })
+    }
+}
+
+fn entity_tag(bytes: &[u8]) -> String {
+    let digest = Sha256::digest(bytes);
+    let mut tag = String::with_capacity(34);
+    tag.push('"');
+    for byte in &digest[..16] {
+        tag.push(char::from(HEX[usize::from(byte >> 4)]));
+        tag.push(char::from(HEX[usize::from(byte & 0x0f)]));
+    }
+    tag.push('"');
+    tag
+}
+
+const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// What the cache says of a game at a revision.
 pub enum Cached {
@@ -64,6 +120,17 @@ impl GameCache {
         }
     }
 
+    /// The cached game at whatever revision it holds: the caller must prove it current (by a
+    /// compare-and-swap on its revision) before relying on it.
+    pub fn latest(&self, id: Uuid) -> Option<Arc<GameRecord>> {
+        let mut entries = self.entries();
+        entries.clock += 1;
+        let now = entries.clock;
+        let entry = entries.games.get_mut(&id)?;
+        entry.used = now;
+        Some(Arc::clone(&entry.record))
+    }
+
     /// Whether a game is cached at all (then its revision is worth checking).
     pub fn holds(&self, id: Uuid) -> bool {
         self.entries().games.contains_key(&id)
@@ -71,28 +138,49 @@ impl GameCache {
 
     /// Keeps a game as read or as just committed. Open games are not kept: their seats change
     /// without a new revision.
-    pub fn keep(&self, record: &GameRecord) {
+    pub fn keep(&self, record: &Arc<GameRecord>) {
         if self.capacity == 0 || record.status == GameStatus::Open || record.state.is_none() {
             return;
         }
         let mut entries = self.entries();
         entries.clock += 1;
         let used = entries.clock;
-        let newer = entries
+        let known = entries
             .games
             .get(&record.id)
-            .is_some_and(|entry| entry.record.revision > record.revision);
-        if !newer {
+            .is_some_and(|entry| entry.record.revision >= record.revision);
+        if !known {
             entries.games.insert(
                 record.id,
                 Entry {
                     used,
-                    record: Arc::new(record.clone()),
+                    record: Arc::clone(record),
+                    views: HashMap::new(),
                 },
             );
         }
         if entries.games.len() > self.capacity {
             evict(&mut entries.games, self.capacity);
+        }
+    }
+
+    /// The view rendered for `key` of the game at `revision`, if there is one.
+    pub fn rendered(&self, id: Uuid, revision: i64, key: ViewKey) -> Option<Arc<RenderedView>> {
+        let entries = self.entries();
+        let entry = entries.games.get(&id)?;
+        if entry.record.revision != revision {
+            return None;
+        }
+        entry.views.get(&key).cloned()
+    }
+
+    /// Keeps a view rendered from the game at `revision`, while that game is the cached one.
+    pub fn keep_rendered(&self, id: Uuid, revision: i64, key: ViewKey, view: &Arc<RenderedView>) {
+        let mut entries = self.entries();
+        if let Some(entry) = entries.games.get_mut(&id)
+            && entry.record.revision == revision
+        {
+            entry.views.insert(key, Arc::clone(view));
         }
     }
 
@@ -128,7 +216,7 @@ mod tests {
 
     use super::*;
 
-    fn record(id: Uuid, revision: i64, status: GameStatus) -> GameRecord {
+    fn record(id: Uuid, revision: i64, status: GameStatus) -> Arc<GameRecord> {
         let seed = Seed::new("cache test".to_owned()).expect("a valid seed");
         let (state, _) = AnyGame::create(
             GameKind::TradeOrDuel,
@@ -139,7 +227,7 @@ mod tests {
             0,
         )
         .expect("a game");
-        GameRecord {
+        Arc::new(GameRecord {
             id,
             kind: GameKind::TradeOrDuel,
             players: 4,
@@ -159,7 +247,7 @@ mod tests {
             finished_at: None,
             deadline_at: None,
             updated_at: 0,
-        }
+        })
     }
 
     fn fresh(cache: &GameCache, id: Uuid, revision: i64) -> bool {
@@ -175,6 +263,49 @@ mod tests {
         // Another process committed revision 4: the entry is stale and goes.
         assert!(!fresh(&cache, id, 4));
         assert!(!cache.holds(id));
+    }
+
+    #[test]
+    fn a_rendered_view_serves_its_revision_and_key_only() {
+        let cache = GameCache::new(8);
+        let id = Uuid::new_v4();
+        cache.keep(&record(id, 3, GameStatus::Active));
+        let seat = ViewKey::Game(Viewer::Seat(Seat(0)));
+        let view = Arc::new(RenderedView::of(&"seat 0 at 3").expect("renders"));
+        cache.keep_rendered(id, 3, seat, &view);
+        assert!(cache.rendered(id, 3, seat).is_some());
+        // Another viewer, another kind of response or another revision is not served it.
+        assert!(
+            cache
+                .rendered(id, 3, ViewKey::Game(Viewer::Seat(Seat(1))))
+                .is_none()
+        );
+        assert!(
+            cache
+                .rendered(id, 3, ViewKey::Game(Viewer::Spectator))
+                .is_none()
+        );
+        assert!(
+            cache
+                .rendered(id, 3, ViewKey::LegalMoves(Seat(0)))
+                .is_none()
+        );
+        assert!(cache.rendered(id, 4, seat).is_none());
+        // A rendering of an older revision is not kept beside a newer game.
+        cache.keep(&record(id, 4, GameStatus::Active));
+        assert!(cache.rendered(id, 4, seat).is_none());
+        cache.keep_rendered(id, 3, seat, &view);
+        assert!(cache.rendered(id, 4, seat).is_none());
+        assert!(cache.rendered(id, 3, seat).is_none());
+    }
+
+    #[test]
+    fn a_tag_follows_the_bytes() {
+        let tag = RenderedView::of(&"a").expect("renders").tag;
+        assert_eq!(tag, RenderedView::of(&"a").expect("renders").tag);
+        assert_ne!(tag, RenderedView::of(&"b").expect("renders").tag);
+        assert_eq!(tag.len(), 34);
+        assert!(tag.starts_with('"') && tag.ends_with('"'));
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod cache;
 pub mod feed;
 pub mod hub;
 pub mod notify;
+pub mod revisions;
 pub mod stream;
 pub mod tickets;
 

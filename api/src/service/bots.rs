@@ -1,6 +1,8 @@
 //! Bot seats: given at creation or by the creator while the game is open; their moves go
 //! through the same path as people's.
 
+use std::sync::Arc;
+
 use domain::{Actor, AnyMove, AnyView, Input, Seat, Viewer};
 use openapi::games::BotRequest;
 use persistence::{BotSeat, CommittedInput, GameRecord, GameStatus};
@@ -110,7 +112,7 @@ impl GameService {
         mv: AnyMove,
         now: i64,
     ) -> Result<(), ApiError> {
-        let mut record = self.current(id, now)?;
+        let mut record = Arc::unwrap_or_clone(self.current(id, now)?);
         if !record.bots.iter().any(|bot| bot.seat == seat) {
             return Err(ApiError::Internal(format!("{seat} is no bot's seat")));
         }

@@ -1,4 +1,6 @@
-use domain::{Actor, AnyEventView, AnyGame, AnyLegalMoves, GameKind, Input, OptionMap, Seat, Seed};
+use std::sync::Arc;
+
+use domain::{Actor, AnyEventView, AnyGame, GameKind, Input, OptionMap, Seat, Seed};
 use openapi::games::{CreateGame, GameQuery};
 use openapi::kinds::option_value_from_json;
 use openapi::unions::{parse_move, parse_setup};
@@ -23,7 +25,7 @@ pub(super) fn unprocessable(code: &'static str, detail: impl Into<String>) -> Ap
     }
 }
 
-fn not_started() -> ApiError {
+pub(super) fn not_started() -> ApiError {
     ApiError::Conflict {
         code: "game_not_started",
         detail: "the game starts when every seat is taken".to_owned(),
@@ -56,7 +58,7 @@ pub struct VisibleEvent {
 
 /// The published record of a finished game as one viewer may see it.
 pub struct PublishedLog {
-    pub game: GameRecord,
+    pub game: Arc<GameRecord>,
     /// Each input, and whether the viewer may see its content.
     pub inputs: Vec<(persistence::InputRecord, bool)>,
     /// Whether the viewer may be given the seed and the explicit setup.
@@ -169,11 +171,17 @@ impl GameService {
     }
 
     /// The game brought up to date: started if every seat is taken, passed deadlines expired.
-    pub fn current(&self, id: Uuid, now: i64) -> Result<GameRecord, ApiError> {
+    /// Shared with the cache: a caller that changes it works on its own copy.
+    pub fn current(&self, id: Uuid, now: i64) -> Result<Arc<GameRecord>, ApiError> {
         for _ in 0..RACE_RETRIES {
-            let record = self.load(id)?;
-            let record = self.start_if_full(record, now)?;
-            if let Some(record) = self.expire_due(record, now)? {
+            let mut record = self.load(id)?;
+            if ready_to_start(&record) {
+                record = Arc::new(self.start_if_full(Arc::unwrap_or_clone(record), now)?);
+            }
+            if !deadline_passed(&record, now) {
+                return Ok(record);
+            }
+            if let Some(record) = self.expire_due(Arc::unwrap_or_clone(record), now)? {
                 return Ok(record);
             }
         }
@@ -184,7 +192,7 @@ impl GameService {
 
     /// The stored game: from the cache when its revision is still the stored one (one indexed
     /// read), else read and decoded, and kept.
-    fn load(&self, id: Uuid) -> Result<GameRecord, ApiError> {
+    fn load(&self, id: Uuid) -> Result<Arc<GameRecord>, ApiError> {
         let cache = self.hub.cache();
         if cache.holds(id) {
             let revision = self.db.revision(id).inspect_err(|error| {
@@ -194,13 +202,27 @@ impl GameService {
             })?;
             if let Cached::Fresh(record) = cache.at_revision(id, revision) {
                 self.metrics.cache_hit();
-                return Ok(GameRecord::clone(&record));
+                return Ok(record);
             }
         }
         self.metrics.cache_miss();
-        let record = self.db.game(id)?;
+        let record = Arc::new(self.db.game(id)?);
         cache.keep(&record);
         Ok(record)
+    }
+
+    /// The cached game if it is at `revision` (read just now by the caller) and nothing is to
+    /// be done to bring it up to date; `None` sends the caller down the blocking path
+    /// ([`GameService::current`]), which answers every other case.
+    pub(super) fn cached_at(&self, id: Uuid, revision: i64, now: i64) -> Option<Arc<GameRecord>> {
+        let Cached::Fresh(record) = self.hub.cache().at_revision(id, revision) else {
+            return None;
+        };
+        if ready_to_start(&record) || deadline_passed(&record, now) {
+            return None;
+        }
+        self.metrics.cache_hit();
+        Some(record)
     }
 
     pub(super) fn start_if_full(
@@ -208,8 +230,7 @@ impl GameService {
         record: GameRecord,
         now: i64,
     ) -> Result<GameRecord, ApiError> {
-        let taken = record.seats.len() + record.bots.len();
-        if record.status != GameStatus::Open || taken < usize::from(record.players) {
+        if !ready_to_start(&record) {
             return Ok(record);
         }
         let start = Self::start_of(&record, now)?;
@@ -225,17 +246,21 @@ impl GameService {
     }
 
     /// Expires passed deadlines and commits them; `None` when another writer got there first.
-    fn expire_due(&self, mut record: GameRecord, now: i64) -> Result<Option<GameRecord>, ApiError> {
-        let Some(state) = record.state.as_mut() else {
-            return Ok(Some(record));
-        };
-        if record.status != GameStatus::Active || state.deadline().is_none_or(|at| at > now) {
-            return Ok(Some(record));
+    fn expire_due(
+        &self,
+        mut record: GameRecord,
+        now: i64,
+    ) -> Result<Option<Arc<GameRecord>>, ApiError> {
+        if !deadline_passed(&record, now) {
+            return Ok(Some(Arc::new(record)));
         }
+        let Some(state) = record.state.as_mut() else {
+            return Ok(Some(Arc::new(record)));
+        };
         let lag = state.deadline().map_or(0, |deadline| now - deadline);
         let batches = state.advance(now);
         if batches.is_empty() {
-            return Ok(Some(record));
+            return Ok(Some(Arc::new(record)));
         }
         let expiries = batches.len();
         let inputs = batches
@@ -258,14 +283,14 @@ impl GameService {
     }
 
     /// Writes the state in `record` with `inputs` on top of the revision `record` was loaded at;
-    /// `None` when another writer committed first.
+    /// `None` when another writer committed first. The committed game is kept in the cache.
     pub(super) fn commit(
         &self,
         mut record: GameRecord,
         inputs: Vec<CommittedInput>,
         now: i64,
         key: Option<&NewIdempotencyKey>,
-    ) -> Result<Option<GameRecord>, ApiError> {
+    ) -> Result<Option<Arc<GameRecord>>, ApiError> {
         let Some(state) = record.state.take() else {
             return Err(not_started());
         };
@@ -290,6 +315,7 @@ impl GameService {
                     record.finished_at = Some(now);
                 }
                 record.state = Some(commit.state);
+                let record = Arc::new(record);
                 self.hub.cache().keep(&record);
                 self.hub.committed(record.id, versions.version);
                 Ok(Some(record))
@@ -308,6 +334,11 @@ impl GameService {
     /// committed meanwhile: the game is read again and, if its public version is still the one
     /// the move was made on (the other input was a secret submission, which changed nothing the
     /// caller could see), the move is applied again. A public change makes the move stale.
+    ///
+    /// A cached game is tried first without reading its revision: if the move goes through
+    /// on it, the swap proves the copy was current. Anything else (no cached game, one to
+    /// bring up to date, a refusal, a lost swap) is decided again on the game read as usual,
+    /// so no answer rests on a copy that may be stale.
     pub fn submit_move(
         &self,
         account: Uuid,
@@ -316,43 +347,15 @@ impl GameService {
         body: serde_json::Value,
         now: i64,
         key: Option<&NewIdempotencyKey>,
-    ) -> Result<GameRecord, ApiError> {
+    ) -> Result<Arc<GameRecord>, ApiError> {
+        if let Some(cached) = self.cached_unchecked(id, now)
+            && let Ok(Some(record)) = self.move_on(cached, account, version, &body, now, key)
+        {
+            return Ok(record);
+        }
         for _ in 0..RACE_RETRIES {
-            let mut record = self.current(id, now)?;
-            let mv = parse_move(record.kind, body.clone())
-                .map_err(|error| ApiError::Malformed(format!("move: {error}")))?;
-            let seat = seat_of(&record, account);
-            let Some(state) = record.state.as_mut() else {
-                return Err(not_started());
-            };
-            let Some(seat) = seat else {
-                // The rules decide what an outsider is told (`game_over` or `not_a_player`).
-                let refusal = state.clone().apply(Actor::Outsider, mv, now).err();
-                return Err(refusal.map_or_else(
-                    || ApiError::Internal("a move without a seat was accepted".to_owned()),
-                    ApiError::from,
-                ));
-            };
-            if version != record.version {
-                self.metrics.version_conflict();
-                return Err(ApiError::Conflict {
-                    code: "stale_version",
-                    detail: format!(
-                        "the move was made on version {version}, the game is at version {}; fetch it again",
-                        record.version
-                    ),
-                });
-            }
-            let secret = state.is_secret_submission(seat, &mv);
-            let events = state.apply(Actor::Seat(seat), mv.clone(), now)?;
-            let input = CommittedInput {
-                input: Input::Move { seat, mv },
-                now,
-                events,
-                secret,
-            };
-            if let Some(record) = self.commit(record, vec![input], now, key)? {
-                self.metrics.move_committed();
+            let current = self.current(id, now)?;
+            if let Some(record) = self.move_on(current, account, version, &body, now, key)? {
                 return Ok(record);
             }
         }
@@ -361,21 +364,65 @@ impl GameService {
         ))
     }
 
-    /// The legal moves of `account`'s seat.
-    pub fn legal_moves(
+    /// The cached game at whatever revision it holds, unchecked; `None` when there is none or
+    /// it needs bringing up to date (a start, a passed deadline).
+    fn cached_unchecked(&self, id: Uuid, now: i64) -> Option<Arc<GameRecord>> {
+        let record = self.hub.cache().latest(id)?;
+        (!ready_to_start(&record) && !deadline_passed(&record, now)).then_some(record)
+    }
+
+    /// The move tried on `current` and committed on top of it; `None` when the swap was lost.
+    fn move_on(
         &self,
+        current: Arc<GameRecord>,
         account: Uuid,
-        id: Uuid,
+        version: i64,
+        body: &serde_json::Value,
         now: i64,
-    ) -> Result<(GameRecord, Seat, AnyLegalMoves), ApiError> {
-        let record = self.current(id, now)?;
-        let seat = seat_of(&record, account).ok_or_else(|| ApiError::Forbidden {
-            code: "not_a_player",
-            detail: "you have no seat in this game".to_owned(),
-        })?;
-        let state = record.state.as_ref().ok_or_else(not_started)?;
-        let moves = state.legal_moves(seat);
-        Ok((record, seat, moves))
+        key: Option<&NewIdempotencyKey>,
+    ) -> Result<Option<Arc<GameRecord>>, ApiError> {
+        let mv = parse_move(current.kind, body.clone())
+            .map_err(|error| ApiError::Malformed(format!("move: {error}")))?;
+        let seat = seat_of(&current, account);
+        let Some(state) = current.state.as_ref() else {
+            return Err(not_started());
+        };
+        let Some(seat) = seat else {
+            // The rules decide what an outsider is told (`game_over` or `not_a_player`).
+            let refusal = state.clone().apply(Actor::Outsider, mv, now).err();
+            return Err(refusal.map_or_else(
+                || ApiError::Internal("a move without a seat was accepted".to_owned()),
+                ApiError::from,
+            ));
+        };
+        if version != current.version {
+            self.metrics.version_conflict();
+            return Err(ApiError::Conflict {
+                code: "stale_version",
+                detail: format!(
+                    "the move was made on version {version}, the game is at version {}; fetch it again",
+                    current.version
+                ),
+            });
+        }
+        // The cached game stays as it was: the move is tried on a copy.
+        let mut record = Arc::unwrap_or_clone(current);
+        let Some(state) = record.state.as_mut() else {
+            return Err(not_started());
+        };
+        let secret = state.is_secret_submission(seat, &mv);
+        let events = state.apply(Actor::Seat(seat), mv.clone(), now)?;
+        let input = CommittedInput {
+            input: Input::Move { seat, mv },
+            now,
+            events,
+            secret,
+        };
+        let committed = self.commit(record, vec![input], now, key)?;
+        if committed.is_some() {
+            self.metrics.move_committed();
+        }
+        Ok(committed)
     }
 
     /// The event log after `after`, as `account` may see it, and the last sequence number read.
@@ -386,7 +433,7 @@ impl GameService {
         after: i64,
         limit: i64,
         now: i64,
-    ) -> Result<(GameRecord, Vec<VisibleEvent>, i64), ApiError> {
+    ) -> Result<(Arc<GameRecord>, Vec<VisibleEvent>, i64), ApiError> {
         let record = self.current(id, now)?;
         let Some(state) = record.state.as_ref() else {
             return Ok((record, Vec::new(), after));
@@ -503,6 +550,22 @@ impl GameService {
         }
         Ok(advanced)
     }
+}
+
+/// Whether every seat of an open game is taken, so that it starts.
+fn ready_to_start(record: &GameRecord) -> bool {
+    let taken = record.seats.len() + record.bots.len();
+    record.status == GameStatus::Open && taken >= usize::from(record.players)
+}
+
+/// Whether an active game has a deadline at or before `now`.
+fn deadline_passed(record: &GameRecord, now: i64) -> bool {
+    record.status == GameStatus::Active
+        && record
+            .state
+            .as_ref()
+            .and_then(AnyGame::deadline)
+            .is_some_and(|at| at <= now)
 }
 
 /// A seed chosen by a client: printable ASCII (as the contract's pattern says, so that its

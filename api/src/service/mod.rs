@@ -9,6 +9,7 @@ mod known_accounts;
 mod lobby;
 mod notices;
 mod render;
+mod views;
 
 pub use bots::BotTurn;
 pub use games::{VisibleEvent, seat_of};
@@ -17,10 +18,11 @@ pub use render::{options_json, render_game, render_summary, viewer_of};
 
 use std::sync::Arc;
 
-use persistence::Database;
+use persistence::{Backend, Database};
 
 use crate::clock::Clock;
 use crate::live::Hub;
+use crate::live::revisions::RevisionReader;
 use crate::metrics::Metrics;
 
 /// Shared by every worker; cloning is cheap (a pool handle, a clock handle, a shared recorder
@@ -32,11 +34,23 @@ pub struct GameService {
     metrics: Arc<Metrics>,
     hub: Hub,
     known: Arc<known_accounts::KnownAccounts>,
+    /// PostgreSQL only: reads revisions for the async workers (on SQLite they read at once).
+    revisions: Option<Arc<RevisionReader>>,
 }
 
 impl GameService {
     pub fn new(db: Database, clock: Clock, hub: Hub) -> Self {
+        let revisions = match db.backend() {
+            Backend::Postgres => RevisionReader::start(db.clone())
+                .inspect_err(|error| {
+                    tracing::warn!(%error, "no revision reader: views check on the blocking pool")
+                })
+                .ok()
+                .map(Arc::new),
+            Backend::Sqlite => None,
+        };
         Self {
+            revisions,
             db,
             clock,
             metrics: Arc::new(Metrics::new()),

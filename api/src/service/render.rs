@@ -52,7 +52,11 @@ fn seats(game: &GameRecord) -> Vec<SeatInfo> {
 
 /// The game as `account` may see it.
 pub fn render_game(game: &GameRecord, account: Uuid) -> Game {
-    let viewer = viewer_of(game, account);
+    render_game_as(game, viewer_of(game, account))
+}
+
+/// The game as `viewer` may see it: the same for every account that views it as `viewer`.
+pub fn render_game_as(game: &GameRecord, viewer: Viewer) -> Game {
     let finished = game.status == GameStatus::Finished;
     Game {
         id: game.id,

@@ -5,7 +5,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::service::{GameService, blocking, render_game};
+use crate::service::{GameService, blocking};
 
 /// Read a game as the caller may see it.
 ///
@@ -34,6 +34,11 @@ pub async fn get_game(
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let id = id.into_inner();
-    let game = blocking(move || service.current(id, service.now())).await?;
-    crate::routes::private_view(&request, &render_game(&game, account.id))
+    // A cached game whose revision can be read without blocking is answered here, on the
+    // worker; anything else goes to the blocking pool.
+    if let Some(view) = service.game_view_now(account.id, id, service.now()).await {
+        return Ok(crate::routes::private_view(&request, &view));
+    }
+    let view = blocking(move || service.game_view(account.id, id, service.now())).await?;
+    Ok(crate::routes::private_view(&request, &view))
 }

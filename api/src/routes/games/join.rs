@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, post, web};
 use openapi::Problem;
@@ -45,7 +47,11 @@ pub async fn join_game(
         key,
         (),
         StatusCode::OK,
-        move |service, (), key| service.join_game(account.id, id, service.now(), key),
+        move |service, (), key| {
+            service
+                .join_game(account.id, id, service.now(), key)
+                .map(Arc::new)
+        },
     )
     .await
 }

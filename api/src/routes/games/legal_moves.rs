@@ -36,15 +36,14 @@ pub async fn get_legal_moves(
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let id = id.into_inner();
-    let (game, seat, moves) =
-        blocking(move || service.legal_moves(account.id, id, service.now())).await?;
-    crate::routes::private_view(
-        &request,
-        &LegalMovesResponse {
-            kind: game.kind.id().to_owned(),
-            version: game.version,
-            seat: seat.0,
-            legal_moves: moves.into(),
-        },
-    )
+    // A cached game whose revision can be read without blocking is answered here, on the
+    // worker; anything else goes to the blocking pool.
+    if let Some(view) = service
+        .legal_moves_view_now(account.id, id, service.now())
+        .await
+    {
+        return Ok(crate::routes::private_view(&request, &view));
+    }
+    let view = blocking(move || service.legal_moves_view(account.id, id, service.now())).await?;
+    Ok(crate::routes::private_view(&request, &view))
 }

@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, post, web};
 use openapi::Problem;
@@ -52,7 +54,11 @@ pub async fn post_games(
         key,
         body,
         StatusCode::CREATED,
-        move |service, body, key| service.create_game(account.id, body, service.now(), key),
+        move |service, body, key| {
+            service
+                .create_game(account.id, body, service.now(), key)
+                .map(Arc::new)
+        },
     )
     .await
 }

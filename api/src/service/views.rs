@@ -1,0 +1,123 @@
+//! Views ready to send, rendered once per game revision and viewer: fetching a view again, or
+//! fetching the one a move has just answered with, costs no rendering, serializing or hashing.
+
+use std::sync::Arc;
+
+use openapi::games::LegalMovesResponse;
+use persistence::GameRecord;
+use serde::Serialize;
+use uuid::Uuid;
+
+use super::GameService;
+use super::games::seat_of;
+use super::render::{render_game_as, viewer_of};
+use crate::error::ApiError;
+use crate::live::cache::{RenderedView, ViewKey};
+
+impl GameService {
+    /// The game now, as `account` may see it.
+    pub fn game_view(
+        &self,
+        account: Uuid,
+        id: Uuid,
+        now: i64,
+    ) -> Result<Arc<RenderedView>, ApiError> {
+        let game = self.current(id, now)?;
+        self.rendered_game(&game, account)
+    }
+
+    /// As [`GameService::game_view`], without blocking the caller's thread: `None` when that
+    /// cannot be done (the blocking path then answers).
+    pub async fn game_view_now(
+        &self,
+        account: Uuid,
+        id: Uuid,
+        now: i64,
+    ) -> Option<Arc<RenderedView>> {
+        let revision = self.revision_without_blocking(id).await?;
+        let game = self.cached_at(id, revision, now)?;
+        self.rendered_game(&game, account).ok()
+    }
+
+    /// The revision of a game the cache holds, read without blocking the caller's thread: on
+    /// SQLite at once ([`persistence::Database::revision_now`]), on PostgreSQL by the revision
+    /// reader. `None` when the game is not cached (nothing to check) or it cannot be read so.
+    async fn revision_without_blocking(&self, id: Uuid) -> Option<i64> {
+        if !self.hub.cache().holds(id) {
+            return None;
+        }
+        match &self.revisions {
+            Some(reader) => reader.revision(id).await,
+            None => self.db.revision_now(id),
+        }
+    }
+
+    /// `game` as `account` may see it.
+    pub fn rendered_game(
+        &self,
+        game: &GameRecord,
+        account: Uuid,
+    ) -> Result<Arc<RenderedView>, ApiError> {
+        let viewer = viewer_of(game, account);
+        self.rendered(game, ViewKey::Game(viewer), || render_game_as(game, viewer))
+    }
+
+    /// `account`'s legal moves now, as its seat may see them.
+    pub fn legal_moves_view(
+        &self,
+        account: Uuid,
+        id: Uuid,
+        now: i64,
+    ) -> Result<Arc<RenderedView>, ApiError> {
+        let game = self.current(id, now)?;
+        self.rendered_legal_moves(&game, account)
+    }
+
+    /// As [`GameService::legal_moves_view`], without blocking: `None` when that cannot be done
+    /// now (or the caller is to be refused: the blocking path says why).
+    pub async fn legal_moves_view_now(
+        &self,
+        account: Uuid,
+        id: Uuid,
+        now: i64,
+    ) -> Option<Arc<RenderedView>> {
+        let revision = self.revision_without_blocking(id).await?;
+        let game = self.cached_at(id, revision, now)?;
+        self.rendered_legal_moves(&game, account).ok()
+    }
+
+    fn rendered_legal_moves(
+        &self,
+        game: &GameRecord,
+        account: Uuid,
+    ) -> Result<Arc<RenderedView>, ApiError> {
+        let seat = seat_of(game, account).ok_or_else(|| ApiError::Forbidden {
+            code: "not_a_player",
+            detail: "you have no seat in this game".to_owned(),
+        })?;
+        let state = game.state.as_ref().ok_or_else(super::games::not_started)?;
+        self.rendered(game, ViewKey::LegalMoves(seat), || LegalMovesResponse {
+            kind: game.kind.id().to_owned(),
+            version: game.version,
+            seat: seat.0,
+            legal_moves: state.legal_moves(seat).into(),
+        })
+    }
+
+    /// The rendering of `game` for `key`: the one kept for the game's revision, or made now and
+    /// kept (while the game is cached at that revision).
+    fn rendered<T: Serialize>(
+        &self,
+        game: &GameRecord,
+        key: ViewKey,
+        render: impl FnOnce() -> T,
+    ) -> Result<Arc<RenderedView>, ApiError> {
+        let cache = self.hub.cache();
+        if let Some(view) = cache.rendered(game.id, game.revision, key) {
+            return Ok(view);
+        }
+        let view = Arc::new(RenderedView::of(&render())?);
+        cache.keep_rendered(game.id, game.revision, key, &view);
+        Ok(view)
+    }
+}
