@@ -1,6 +1,7 @@
 //! A Tricky Tribes view stays the same size however long the game runs: it carries this round's
 //! judged tricks and the last finished round, while earlier rounds live in the event log. Every
-//! move's answer is a view, so a move late in a long game costs what one early in it does.
+//! move's answer is a view, and the state is stored at every move, so neither may grow: a move
+//! late in a long game must cost what one early in it does.
 #![expect(clippy::unwrap_used, reason = "tests fail loudly")]
 
 use domain::{Actor, AnyGame, AnyView, GameKind, OptionMap, Seat, Seed, Viewer};
@@ -11,9 +12,11 @@ const ROUNDS: u32 = 30;
 /// How many rounds at each end of the game are compared.
 const SPAN: u32 = 5;
 
-/// The largest serialized view of seat 0 and of a spectator, by round (index 0: round 1).
+/// The largest serialized view of seat 0 and of a spectator, and the largest serialized state,
+/// by round (index 0: round 1).
 struct Sizes {
     by_round: Vec<usize>,
+    states: Vec<usize>,
     final_view: usize,
 }
 
@@ -29,6 +32,7 @@ fn play_long_game(players: i64, options: &str, seed: &str) -> Sizes {
         AnyGame::create(GameKind::TrickyTribes, players, &options, &seed, None, 0).unwrap();
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut by_round = vec![0; ROUNDS as usize];
+    let mut states = vec![0; ROUNDS as usize];
     let mut moves = 0;
     while !game.is_over() {
         let to_act = game.to_act();
@@ -55,23 +59,28 @@ fn play_long_game(players: i64, options: &str, seed: &str) -> Sizes {
         );
         let size = json_len(&game.view(Viewer::Seat(Seat(0))))
             .max(json_len(&game.view(Viewer::Spectator)));
-        let slot = &mut by_round[(view.round - 1) as usize];
-        *slot = (*slot).max(size);
+        let index = (view.round - 1) as usize;
+        by_round[index] = by_round[index].max(size);
+        states[index] = states[index].max(serde_json::to_vec(&game).unwrap().len());
     }
     let final_view = json_len(&game.view(Viewer::Seat(Seat(0))));
     Sizes {
         by_round,
+        states,
         final_view,
     }
 }
 
-fn assert_bounded(sizes: &Sizes) {
+/// The largest of the first and of the last `SPAN` rounds.
+fn early_and_late(by_round: &[usize]) -> (usize, usize) {
     let span = SPAN as usize;
-    let early = *sizes.by_round[..span].iter().max().unwrap();
-    let late = *sizes.by_round[sizes.by_round.len() - span..]
-        .iter()
-        .max()
-        .unwrap();
+    let early = *by_round[..span].iter().max().unwrap();
+    let late = *by_round[by_round.len() - span..].iter().max().unwrap();
+    (early, late)
+}
+
+fn assert_bounded(sizes: &Sizes) {
+    let (early, late) = early_and_late(&sizes.by_round);
     println!(
         "largest view by round: {:?}\nin rounds 1-{SPAN}: {early} bytes; in the last {SPAN} \
          rounds: {late} bytes; the final view: {} bytes",
@@ -85,6 +94,12 @@ fn assert_bounded(sizes: &Sizes) {
         sizes.final_view * 2 <= early * 3,
         "the final view ({} bytes) is more than 1.5 times an early one ({early} bytes)",
         sizes.final_view
+    );
+    let (early, late) = early_and_late(&sizes.states);
+    println!("largest state in rounds 1-{SPAN}: {early} bytes; in the last {SPAN}: {late} bytes");
+    assert!(
+        late * 2 <= early * 3,
+        "a late state ({late} bytes) is more than 1.5 times an early one ({early} bytes)"
     );
 }
 

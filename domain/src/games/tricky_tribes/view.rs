@@ -251,7 +251,8 @@ impl TrickyTribes {
         }
     }
 
-    /// The judged tricks of the current round: the tail of `tricks`, which is in round order.
+    /// The judged tricks of the current round: the tail of `tricks`, which is in round order
+    /// (a state stored when every round's tricks were kept holds earlier ones before it).
     pub(super) fn round_tricks(&self) -> &[TrickRecord] {
         let start = self
             .tricks
