@@ -329,22 +329,62 @@ fn units_of(teams: &[Vec<usize>], n: usize) -> Vec<Vec<usize>> {
     units
 }
 
-/// Checks every judged trick, every round summary, the scores, the end of the game and the
-/// ranking of a finished game's final view against the rules.
-pub(crate) fn check_against_rules(view: &Value, outcome: &Value) {
+/// Every event of a game as `player` may see it, oldest first, read page by page.
+pub(crate) async fn all_events(app: &TestApp, player: &Player, id: &str) -> Vec<Value> {
+    let mut events = Vec::new();
+    let mut after = 0;
+    loop {
+        let page = app
+            .get(player, &format!("/v1/games/{id}/events?after={after}"))
+            .await
+            .expect_status(200)
+            .body;
+        let entries = array(&page["events"]);
+        if entries.is_empty() {
+            return events;
+        }
+        events.extend(entries.iter().map(|entry| entry["event"].clone()));
+        after = int(&page["last_seq"]);
+    }
+}
+
+/// The payload under `key` of every event of type `kind`, in log order.
+fn payloads(events: &[Value], kind: &str, key: &str) -> Vec<Value> {
+    events
+        .iter()
+        .filter(|event| event["type"] == kind)
+        .map(|event| event[key].clone())
+        .collect()
+}
+
+/// Checks every judged trick and every round summary of a finished game's event log, the
+/// scores, the end of the game and the ranking of its final view against the rules. The final
+/// view carries the last round's tricks and summary; the log carries every round's.
+pub(crate) fn check_against_rules(view: &Value, outcome: &Value, events: &[Value]) {
     let options = &view["options"];
     let n = count(&options["players"]);
     let hand_size = count(&options["hand_size"]);
     let dummy = options["dummy"] == true;
     let teams: Vec<Vec<usize>> = array(&options["teams"]).iter().map(seats).collect();
     let units = units_of(&teams, n);
-    let tricks = array(&view["tricks"]);
-    let summaries = array(&view["rounds"]);
+    let tricks = payloads(events, "trick_judged", "record");
+    let summaries = payloads(events, "round_scored", "summary");
     assert!(!summaries.is_empty(), "a finished game has rounds: {view}");
     assert_eq!(
         tricks.len(),
         summaries.len() * hand_size,
         "tricks per round"
+    );
+    assert_eq!(view["round"], summaries.len(), "the final view's round");
+    assert_eq!(
+        view["tricks"],
+        json!(tricks[tricks.len() - hand_size..]),
+        "the final view shows the last round's tricks"
+    );
+    assert_eq!(
+        view["last_round"],
+        summaries[summaries.len() - 1],
+        "the final view shows the last round"
     );
     let mut cumulative = vec![0i64; units.len()];
     for (index, summary) in summaries.iter().enumerate() {
@@ -570,7 +610,7 @@ async fn check_all_revealed(app: &TestApp, viewer: &Player, id: &str) {
 
 /// The deal of every round, the exchange order (clockwise from the dealer's left, the dealer
 /// last) and the trims, as a finished game's events show them.
-fn check_round_events(events: &Value, options: &Value) {
+fn check_round_events(events: &[Value], options: &Value) {
     let n = count(&options["players"]);
     let hand_size = count(&options["hand_size"]);
     let jokers = count(&options["jokers"]);
@@ -580,8 +620,7 @@ fn check_round_events(events: &Value, options: &Value) {
     let mut next = 0;
     let mut drawing = false;
     let mut to_trim: BTreeSet<usize> = BTreeSet::new();
-    for entry in array(&events["events"]) {
-        let event = &entry["event"];
+    for event in events {
         let seat = event["seat"].as_u64().map(|seat| seat as usize);
         let context = format!("round {round}: {event}");
         match text(&event["type"]).as_str() {
@@ -641,7 +680,7 @@ fn check_round_events(events: &Value, options: &Value) {
             _ => {}
         }
     }
-    assert!(round >= 1, "no round started: {events}");
+    assert!(round >= 1, "no round started: {events:?}");
 }
 
 /// Every card of the deck is somewhere at the end of the last round.
@@ -690,12 +729,10 @@ async fn random_complete_games_follow_the_rules_to_the_end(app: TestApp) {
         let finished = play_out(&app, &players[..*n], &id, &mut rng).await;
         let context = format!("{n} players, {options}");
 
-        check_against_rules(&finished["view"], &finished["outcome"]);
+        let events = all_events(&app, &spectator, &id).await;
+        check_against_rules(&finished["view"], &finished["outcome"], &events);
         check_cards_accounted(&finished["view"]);
-        check_round_events(
-            &app.events(&spectator, &id).await,
-            &finished["view"]["options"],
-        );
+        check_round_events(&events, &finished["view"]["options"]);
         check_all_revealed(&app, &spectator, &id).await;
         check_all_revealed(&app, &players[1], &id).await;
         let seed = text(&finished["seed"]);
@@ -886,6 +923,7 @@ async fn the_worked_example_of_a_complete_round_replays_over_http(app: TestApp) 
                    "collected": ["KH"], "discarded": ["AC", "AH"]}),
         ),
     ];
+    let spectator = app.player("spectator").await;
     for (index, (moves, expected)) in tricks.iter().enumerate() {
         if index == 5 {
             // Seat 0 won its own dark lead: it must lead open.
@@ -900,7 +938,22 @@ async fn the_worked_example_of_a_complete_round_replays_over_http(app: TestApp) 
             app.accept(&p[*seat], &id, mv.clone()).await;
         }
         let view = app.game(&p[0], &id).await["view"].clone();
-        let record = &view["tricks"][index];
+        let judged = payloads(
+            &all_events(&app, &spectator, &id).await,
+            "trick_judged",
+            "record",
+        );
+        assert_eq!(judged.len(), index + 1, "one record per trick");
+        let record = &judged[index];
+        if index < 8 {
+            assert_eq!(
+                &view["tricks"][index], record,
+                "the view shows this round's tricks"
+            );
+        } else {
+            // The round's last trick ended the round: the view is of round 2, with no trick yet.
+            assert_eq!(view["tricks"], json!([]), "round 2 has no judged trick yet");
+        }
         for (key, value) in expected.as_object().into_iter().flatten() {
             assert_eq!(
                 &record[key],
@@ -916,7 +969,8 @@ async fn the_worked_example_of_a_complete_round_replays_over_http(app: TestApp) 
 
     let game = app.game(&p[0], &id).await;
     let view = &game["view"];
-    let summary = &view["rounds"][0];
+    let summary = &view["last_round"];
+    assert_eq!(summary["round"], 1);
     assert_eq!(
         summary["stacks"],
         json!([["7S", "9H", "4D", "KH"], ["10D", "7D"]])

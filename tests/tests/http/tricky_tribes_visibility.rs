@@ -15,8 +15,8 @@ use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 
 use crate::tricky_tribes::{
-    canonical, check_against_rules, current_plays, full_deck, is_card_code, lead, request, respond,
-    start,
+    all_events, canonical, check_against_rules, current_plays, full_deck, is_card_code, lead,
+    request, respond, start,
 };
 
 /// Moves no viewer without a decision may make; the cards are ones the viewer may not hold.
@@ -537,6 +537,7 @@ async fn no_response_shows_a_card_its_viewer_has_not_seen(app: TestApp) {
         }
         assert!(finished, "{n} players: the round did not end");
         let game = app.game(&spectator, &id).await;
-        check_against_rules(&game["view"], &game["outcome"]);
+        let events = all_events(&app, &spectator, &id).await;
+        check_against_rules(&game["view"], &game["outcome"], &events);
     }
 }

@@ -64,9 +64,15 @@ pub struct TrickyTribes {
     trick: u8,
     /// The participant who must lead the next trick open.
     obligation: Option<Participant>,
+    /// The judged tricks of the current round, in order. Earlier rounds' are in the event log:
+    /// the state is stored at every input, so it must not grow with the game. (A state stored
+    /// before this held every round's; the view shows the current round's all the same.)
     tricks: Vec<TrickRecord>,
     /// Cumulative scores, in the order of `Options::units`.
     scores: Vec<i64>,
+    /// The summary of the most recently finished round, if any: at most one, for the same
+    /// reason (a state stored before this held every round's, the last one last). Kept a list
+    /// so that stored states keep their shape.
     summaries: Vec<RoundSummary>,
     deadline: Option<Timestamp>,
     winners: Vec<Seat>,

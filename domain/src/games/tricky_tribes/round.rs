@@ -98,6 +98,7 @@ impl TrickyTribes {
         self.dummy_stack.clear();
         self.exchanges.clear();
         self.trims.clear();
+        self.tricks.clear();
         self.trick = 0;
         self.obligation = None;
         let hand_size = usize::from(self.options.hand_size());
@@ -309,7 +310,7 @@ impl TrickyTribes {
             seat_scores,
             units,
         };
-        self.summaries.push(summary.clone());
+        self.summaries = vec![summary.clone()];
         events.push(Event::RoundScored { summary });
         let unit_scores = self.unit_scores();
         let winning: Vec<&super::UnitScore> = match self.options.end_condition() {

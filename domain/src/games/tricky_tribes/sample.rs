@@ -21,11 +21,9 @@ impl SampleFromView for TrickyTribes {
         }
         let options = Options::from_view(&view.options)
             .ok_or_else(|| SampleError::new("the end condition lacks its value"))?;
-        let this_round: Vec<&TrickRecord> = view
-            .tricks
-            .iter()
-            .filter(|trick| trick.round == view.round)
-            .collect();
+        // The view's judged tricks are this round's, and every round is dealt afresh from the
+        // whole deck: earlier rounds tell nothing about where this round's cards are.
+        let this_round: Vec<&TrickRecord> = view.tricks.iter().collect();
         let mut dealer = GameRng::from_rng(rng);
         let mut pool = unseen_cards(view, &this_round)?;
         dealer.shuffle(&mut pool);
@@ -180,7 +178,7 @@ impl SampleFromView for TrickyTribes {
             obligation: view.open_lead_obligation,
             tricks: view.tricks.clone(),
             scores: view.scores.iter().map(|unit| unit.score).collect(),
-            summaries: view.rounds.clone(),
+            summaries: view.last_round.iter().cloned().collect(),
             deadline: view.deadline,
             winners: view.winners.clone().unwrap_or_default(),
         };

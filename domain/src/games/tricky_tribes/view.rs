@@ -44,10 +44,14 @@ pub struct View {
     /// The dummy's stack this round; null without a dummy.
     #[cfg_attr(feature = "openapi", schema(value_type = Option<Vec<String>>))]
     pub dummy_stack: Option<Vec<Card>>,
-    /// Every judged trick of the game.
+    /// The judged tricks of the current round (of the last round once the game is over).
+    /// Earlier rounds' tricks are the `trick_judged` events of `GET /v1/games/{id}/events`:
+    /// the view stays the same size however long the game runs, and every round is dealt
+    /// afresh, so nothing before this round bears on where its cards are.
     pub tricks: Vec<TrickRecord>,
-    /// Every finished round.
-    pub rounds: Vec<RoundSummary>,
+    /// The most recently finished round; null before the first one ends. Earlier rounds are the
+    /// `round_scored` events of `GET /v1/games/{id}/events`; `scores` carries their sum.
+    pub last_round: Option<RoundSummary>,
     /// Cumulative score of each unit.
     pub scores: Vec<UnitScore>,
     /// Seats with a pending decision.
@@ -238,13 +242,22 @@ impl TrickyTribes {
             open_lead_obligation: self.obligation,
             stacks: self.stacks.clone(),
             dummy_stack: self.options.dummy().then(|| self.dummy_stack.clone()),
-            tricks: self.tricks.clone(),
-            rounds: self.summaries.clone(),
+            tricks: self.round_tricks().to_vec(),
+            last_round: self.summaries.last().cloned(),
             scores: self.unit_scores(),
             to_act: self.to_act(),
             deadline: self.deadline(),
             winners: over.then(|| self.winners.clone()),
         }
+    }
+
+    /// The judged tricks of the current round: the tail of `tricks`, which is in round order
+    /// (a state stored when every round's tricks were kept holds earlier ones before it).
+    pub(super) fn round_tricks(&self) -> &[TrickRecord] {
+        let start = self
+            .tricks
+            .partition_point(|trick| trick.round < self.round);
+        &self.tricks[start..]
     }
 
     fn trick_view(&self, viewer: Viewer) -> Option<TrickView> {

@@ -179,16 +179,29 @@ pub fn submit(game: &mut TrickyTribes, s: u8, mv: Move) -> Result<Vec<super::Eve
     game.apply(Actor::Seat(Seat(s)), mv, NOW)
 }
 
-pub fn lead(game: &mut TrickyTribes, s: u8, card: &str, face: Face) {
-    submit(game, s, Move::lead(c(card), face)).unwrap();
+pub fn lead(game: &mut TrickyTribes, s: u8, card: &str, face: Face) -> Vec<super::Event> {
+    submit(game, s, Move::lead(c(card), face)).unwrap()
 }
 
-pub fn respond(game: &mut TrickyTribes, s: u8, card: &str) {
-    submit(game, s, Move::respond(c(card))).unwrap();
+pub fn respond(game: &mut TrickyTribes, s: u8, card: &str) -> Vec<super::Event> {
+    submit(game, s, Move::respond(c(card))).unwrap()
 }
 
+/// The last judged trick of the current round.
 pub fn last_trick(game: &TrickyTribes) -> TrickRecord {
     game.tricks.last().unwrap().clone()
+}
+
+/// The trick a move's events judged. The state keeps only the current round's tricks, so the
+/// record of a round's last trick is found here, as in the event log.
+pub fn judged(events: &[super::Event]) -> TrickRecord {
+    events
+        .iter()
+        .find_map(|event| match event {
+            super::Event::TrickJudged { record } => Some(record.clone()),
+            _ => None,
+        })
+        .unwrap()
 }
 
 /// Checks a judged trick's result: winner, loser, taker, collected and discarded cards.

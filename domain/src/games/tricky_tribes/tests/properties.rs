@@ -72,8 +72,9 @@ fn check_trick(record: &super::super::TrickRecord) {
     }
 }
 
-fn check_events(game: &TrickyTribes, events: &[Event], scores: &mut [i64]) {
-    for event in events {
+/// Checks the events of one input; `earlier` are the game's events before them.
+fn check_events(game: &TrickyTribes, earlier: &[Event], events: &[Event], scores: &mut [i64]) {
+    for (index, event) in events.iter().enumerate() {
         match event {
             Event::TrickJudged { record } => check_trick(record),
             Event::RoundScored { summary } => {
@@ -81,10 +82,13 @@ fn check_events(game: &TrickyTribes, events: &[Event], scores: &mut [i64]) {
                 for (stack, score) in summary.stacks.iter().zip(&summary.seat_scores) {
                     assert_eq!(stack.iter().map(|c| c.value()).sum::<i64>(), *score);
                 }
-                let tricks = game
-                    .tricks
+                // The state keeps only the current round's tricks: count the round's in the log.
+                let tricks = earlier
                     .iter()
-                    .filter(|t| t.round == summary.round)
+                    .chain(&events[..index])
+                    .filter(|event| {
+                        matches!(event, Event::TrickJudged { record } if record.round == summary.round)
+                    })
                     .count();
                 assert_eq!(tricks, usize::from(game.options.hand_size()));
                 for (index, unit) in summary.units.iter().enumerate() {
@@ -140,17 +144,20 @@ fn random_game(opts: &Options, seed: &str, driver: &str, checks: bool) -> Run {
                 &[Move::ExchangeDraw, Move::respond(c("AH")), Move::Unknown],
             );
             let before = game.clone();
-            if game.apply(Actor::Seat(other), junk.clone(), now).is_err() {
-                assert_eq!(game, before);
-            } else {
-                inputs.push((
-                    Input::Move {
-                        seat: other,
-                        mv: junk,
-                    },
-                    now,
-                ));
-                continue;
+            match game.apply(Actor::Seat(other), junk.clone(), now) {
+                Err(_) => assert_eq!(game, before),
+                Ok(accepted) => {
+                    inputs.push((
+                        Input::Move {
+                            seat: other,
+                            mv: junk,
+                        },
+                        now,
+                    ));
+                    check_events(&game, &events, &accepted, &mut scores);
+                    events.extend(accepted);
+                    continue;
+                }
             }
         }
         let new_events = match game.deadline() {
@@ -179,7 +186,7 @@ fn random_game(opts: &Options, seed: &str, driver: &str, checks: bool) -> Run {
             }
         };
         if checks {
-            check_events(&game, &new_events, &mut scores);
+            check_events(&game, &events, &new_events, &mut scores);
         }
         events.extend(new_events);
     }
