@@ -91,7 +91,7 @@ impl Database {
         games::table
             .find(id.to_string())
             .select(games::version)
-            .first::<i64>(&mut *self.conn()?)
+            .get_result::<i64>(&mut *self.conn()?)
             .optional()
             .db()?
             .ok_or(Error::NotFound)
@@ -216,7 +216,7 @@ pub(crate) fn load_game(conn: &mut AnyConnection, id: Uuid) -> Result<GameRecord
     let row = games::table
         .find(&id)
         .select(games::all_columns)
-        .first::<GameRow>(conn)
+        .get_result::<GameRow>(conn)
         .db()?;
     let seats = seats_of(conn, std::slice::from_ref(&id))?
         .remove(&id)
@@ -234,7 +234,7 @@ pub(crate) fn game_exists(conn: &mut AnyConnection, id: &str) -> Result<bool, Er
     games::table
         .find(id)
         .select(games::id)
-        .first::<String>(conn)
+        .get_result::<String>(conn)
         .optional()
         .db()
         .map(|found| found.is_some())

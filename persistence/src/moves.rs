@@ -23,7 +23,7 @@ impl Database {
             .filter(moves::game_id.eq(id.to_string()))
             .filter(moves::public_version.le(version))
             .select(diesel::dsl::max(moves::seq))
-            .first(conn)
+            .get_result(conn)
             .db()?;
         load_inputs_after(conn, id, first_seq.unwrap_or(0))
     }

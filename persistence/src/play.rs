@@ -144,7 +144,7 @@ pub(crate) fn start_in(conn: &mut AnyConnection, id: Uuid, start: &GameStart) ->
     let players: i32 = games::table
         .find(&game_id)
         .select(games::players)
-        .first(conn)
+        .get_result(conn)
         .db()?;
     // Bots hold seats too.
     let seated = crate::bots::taken_seats(conn, &game_id)?.len();
@@ -168,7 +168,7 @@ fn last_event_seq(conn: &mut AnyConnection, game_id: &str) -> Result<i64, Error>
     events::table
         .filter(events::game_id.eq(game_id))
         .select(max(events::seq))
-        .first::<Option<i64>>(conn)
+        .get_result::<Option<i64>>(conn)
         .db()
         .map(|seq| seq.unwrap_or(0))
 }

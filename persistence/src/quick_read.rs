@@ -47,11 +47,14 @@ impl QuickReaders {
                 Err(TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
                 Err(TryLockError::WouldBlock) => return None,
             };
+            // `get_result`, not `first`: a key lookup needs no `LIMIT`, and with `first`'s
+            // bound `LIMIT` SQLite prepared the statement again at every run (in profiles,
+            // most of the read's cost).
             Some(
                 games::table
                     .find(id.to_string())
                     .select(games::version)
-                    .first::<i64>(&mut *conn)
+                    .get_result::<i64>(&mut *conn)
                     .ok(),
             )
         })?
