@@ -1,3 +1,5 @@
+use std::io::IsTerminal;
+
 use tracing_subscriber::EnvFilter;
 
 /// Installs the global tracing subscriber once; `RUST_LOG` sets the level (default `info`).
@@ -7,5 +9,8 @@ pub fn init() {
     let _already_installed = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_target(false)
+        // Colours only for a person at a terminal: a log file or collector gets plain text
+        // (and the server spends nothing on escape codes).
+        .with_ansi(std::io::stdout().is_terminal())
         .try_init();
 }
