@@ -1,11 +1,13 @@
+use std::collections::HashMap;
 use std::path::Path;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 /// The claims of an access token.
-#[derive(Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub struct Claims {
     /// The account id.
     pub sub: Uuid,
@@ -23,7 +25,15 @@ pub struct TokenKeys {
     encoding: EncodingKey,
     decoding: DecodingKey,
     ttl_secs: i64,
+    /// Tokens whose signature has been checked, with their claims: a client sends the same
+    /// token with every request, and looking it up costs a fraction of checking its HMAC and
+    /// decoding it again. Only tokens signed with these keys get in; the times in the claims
+    /// are judged at every use.
+    verified: Arc<Mutex<HashMap<String, Claims>>>,
 }
+
+/// Verified tokens remembered at most; past that the memory starts afresh.
+const MOST_VERIFIED: usize = 8_192;
 
 const SECRET_FILE: &str = "jwt_secret";
 
@@ -36,6 +46,7 @@ impl TokenKeys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             ttl_secs,
+            verified: Arc::default(),
         }
     }
 
@@ -74,9 +85,13 @@ impl TokenKeys {
             .map_err(|error| error.to_string())
     }
 
-    /// The claims of a token signed with these keys that has not expired at `now`. Expiry is
-    /// judged here, on the server's clock, rather than by the library on the system clock.
-    pub fn verify(&self, token: &str, now: i64) -> Option<Claims> {
+    fn verified(&self) -> std::sync::MutexGuard<'_, HashMap<String, Claims>> {
+        // Every update leaves the map consistent; a panic elsewhere does not spoil it.
+        self.verified.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The claims of a token signed with these keys, whatever its times.
+    fn check_signature(&self, token: &str) -> Option<Claims> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.validate_exp = false;
@@ -84,6 +99,25 @@ impl TokenKeys {
         jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation)
             .ok()
             .map(|data| data.claims)
+    }
+
+    /// The claims of a token signed with these keys that has not expired at `now`. Expiry is
+    /// judged here, on the server's clock, rather than by the library on the system clock.
+    pub fn verify(&self, token: &str, now: i64) -> Option<Claims> {
+        let remembered = self.verified().get(token).copied();
+        let claims = match remembered {
+            Some(claims) => claims,
+            None => {
+                let claims = self.check_signature(token)?;
+                let mut verified = self.verified();
+                if verified.len() >= MOST_VERIFIED {
+                    verified.clear();
+                }
+                verified.insert(token.to_owned(), claims);
+                claims
+            }
+        };
+        Some(claims)
             .filter(|claims| claims.exp >= now)
             // A token that says it is not valid yet is refused, like an expired one.
             .filter(|claims| claims.nbf.is_none_or(|nbf| nbf <= now))
@@ -161,6 +195,35 @@ mod tests {
 
         let (expired, _) = keys.issue(account, now - 120).expect("a token is issued");
         assert!(keys.verify(&expired, now).is_none());
+    }
+
+    #[test]
+    fn a_remembered_token_is_still_judged_and_a_tampered_copy_is_refused() {
+        let keys = TokenKeys::new(b"a-test-secret-of-at-least-32-bytes", 60);
+        let now = chrono::Utc::now().timestamp();
+        let (token, _) = keys.issue(Uuid::new_v4(), now).expect("a token is issued");
+        assert!(keys.verify(&token, now).is_some());
+        // Remembered now: its times are judged all the same.
+        assert!(keys.verify(&token, now + 61).is_none());
+        assert!(keys.verify(&token, now + 1).is_some());
+        // The same token with its signature changed is checked, and refused.
+        // (The signature's first character: every one of its bits counts.)
+        let at = token.rfind('.').expect("a token has three parts") + 1;
+        let mut tampered = token.clone();
+        let first = if token[at..].starts_with('A') {
+            "B"
+        } else {
+            "A"
+        };
+        tampered.replace_range(at..=at, first);
+        assert!(keys.verify(&tampered, now).is_none());
+        // A clone of the keys shares what they remember, and the memory stays bounded.
+        let copy = keys.clone();
+        for offset in 0..(MOST_VERIFIED as i64 + 10) {
+            let (other, _) = copy.issue(Uuid::new_v4(), now + offset).expect("issued");
+            assert!(copy.verify(&other, now + offset).is_some());
+        }
+        assert!(keys.verified().len() <= MOST_VERIFIED);
     }
 
     #[test]
