@@ -348,7 +348,9 @@ impl GameService {
         now: i64,
         key: Option<&NewIdempotencyKey>,
     ) -> Result<Arc<GameRecord>, ApiError> {
+        // A copy at another version is stale, or the move is: the stored game decides which.
         if let Some(cached) = self.cached_unchecked(id, now)
+            && cached.version == version
             && let Ok(Some(record)) = self.move_on(cached, account, version, &body, now, key)
         {
             return Ok(record);
