@@ -32,7 +32,7 @@ use play::{Table, run_moves};
 use report::{BackendReport, BareCell, BareReport, Report};
 use server::Server;
 use stats::Window;
-use views::{Target, run_views};
+use views::{Fetch, Target, run_views};
 
 fn main() -> ExitCode {
     let result = match args::parse(std::env::args().skip(1)) {
@@ -179,9 +179,12 @@ async fn measure_server(
     for &clients in &config.clients {
         eprintln!("   views, {clients} clients");
         let window = Window::after(config.warmup, config.window);
-        report
-            .views
-            .push((clients, run_views(&base, &targets, clients, window).await?));
+        let run = run_views(&base, &targets, clients, window, Fetch::Revalidate).await?;
+        report.views.push((clients, run));
+        eprintln!("   views, whole bodies, {clients} clients");
+        let window = Window::after(config.warmup, config.window);
+        let run = run_views(&base, &targets, clients, window, Fetch::WholeBody).await?;
+        report.whole_views.push((clients, run));
     }
     report.after_runs = Some(server.memory());
 
@@ -255,7 +258,14 @@ async fn measure_bare_get(
     let mut results = Vec::new();
     for &clients in &config.clients {
         let window = Window::after(config.warmup, config.window);
-        let run = run_views(&server.base_url, &targets, clients, window).await?;
+        let run = run_views(
+            &server.base_url,
+            &targets,
+            clients,
+            window,
+            Fetch::WholeBody,
+        )
+        .await?;
         results.push((clients, run.views.summary(run.seconds), run.tally));
     }
     Ok(results)

@@ -20,14 +20,24 @@ pub struct ViewRun {
     pub seconds: f64,
 }
 
+/// How a client asks for a view it has fetched before.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fetch {
+    /// With the `ETag` it got as `If-None-Match`, as a polling client would: 304 while the
+    /// view is unchanged.
+    Revalidate,
+    /// Plainly, so every answer carries the whole view.
+    WholeBody,
+}
+
 /// `clients` clients fetch the targets round-robin (each from its own offset) until the window
-/// closes. A client that got an `ETag` for a target sends it back as `If-None-Match`, as a
-/// polling client would; a 304 counts as a view (and in `tally.not_modified`).
+/// closes. A 304 counts as a view (and in `tally.not_modified`).
 pub async fn run_views(
     base: &str,
     targets: &[Target],
     clients: usize,
     window: Window,
+    fetch: Fetch,
 ) -> Result<ViewRun, String> {
     if targets.is_empty() {
         return Err("no views to fetch".to_owned());
@@ -54,7 +64,7 @@ pub async fn run_views(
                         if reply.status == 304 && window.contains(std::time::Instant::now()) {
                             tally.not_modified += 1;
                         }
-                        if let Some(etag) = reply.etag {
+                        if let Some(etag) = reply.etag.filter(|_| fetch == Fetch::Revalidate) {
                             etags.insert(next, etag);
                         }
                     }
