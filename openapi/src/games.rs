@@ -152,10 +152,9 @@ pub struct GameSummary {
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct GamePage {
     pub games: Vec<GameSummary>,
-    /// The number of games matching the filters.
-    pub total: i64,
     pub limit: i64,
-    pub offset: i64,
+    /// Pass as `cursor` for the next page; null on the last page.
+    pub next_cursor: Option<String>,
 }
 
 /// Filters and pagination for `GET /v1/games`.
@@ -173,9 +172,10 @@ pub struct GameQuery {
     /// Page size, 1 to 100 (default 20).
     #[param(minimum = 1, maximum = 100)]
     pub limit: Option<i64>,
-    /// Games to skip (default 0).
-    #[param(minimum = 0)]
-    pub offset: Option<i64>,
+    /// Where the previous page ended: its `next_cursor` (opaque). Absent for the first page.
+    /// A page is read from there on, so paging stays as cheap on the last page as on the first
+    /// and no game is skipped or repeated when new ones are created meanwhile.
+    pub cursor: Option<String>,
 }
 
 /// A move, made on a given version of the game.

@@ -11,7 +11,9 @@ use crate::json::encode;
 use crate::models::{GameRow, ListedRow, SeatRow, SeatWithName, parse_uuid, seat_record};
 use crate::schema::{accounts, bot_seats, games, seats};
 use crate::snapshot::{SNAPSHOT_FORMAT, restore};
-use crate::{Database, Error, GameFilter, GamePage, GameRecord, GameStatus, NewGame, SeatRecord};
+use crate::{
+    Database, Error, GameFilter, GamePage, GameRecord, GameStatus, ListingKey, NewGame, SeatRecord,
+};
 
 /// How long a game set aside by the background tick stays out of its passes.
 const SET_ASIDE_RETRY_SECS: i64 = 3600;
@@ -123,14 +125,26 @@ impl Database {
     #[tracing::instrument(skip(self))]
     pub fn list_games(&self, filter: &GameFilter) -> Result<GamePage, Error> {
         let conn = &mut self.conn()?;
-        let total = filtered(filter).count().get_result::<i64>(conn).db()?;
-        let rows = filtered(filter)
+        let limit = filter.limit.max(0);
+        let mut query = filtered(filter);
+        if let Some(after) = filter.after {
+            // Keyset paging: a range read from where the last page ended, with no count and
+            // no skipped rows, however deep the page.
+            query = query.filter(
+                games::created_at.lt(after.created_at).or(games::created_at
+                    .eq(after.created_at)
+                    .and(games::id.lt(after.id.to_string()))),
+            );
+        }
+        // One row more than the page tells whether another page follows.
+        let mut rows = query
             .order((games::created_at.desc(), games::id.desc()))
-            .limit(filter.limit.max(0))
-            .offset(filter.offset.max(0))
+            .limit(limit.saturating_add(1))
             .select(ListedRow::as_select())
             .load::<ListedRow>(conn)
             .db()?;
+        let more = rows.len() > usize::try_from(limit).unwrap_or(usize::MAX);
+        rows.truncate(usize::try_from(limit).unwrap_or(0));
         let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
         let mut seats = seats_of(conn, &ids)?;
         let mut bots = bots_of(conn, &ids)?;
@@ -141,8 +155,12 @@ impl Database {
                 let game_bots = bots.remove(&row.id).unwrap_or_default();
                 GameRow::from(row).into_record(game_seats, game_bots)
             })
-            .collect::<Result<_, _>>()?;
-        Ok(GamePage { games, total })
+            .collect::<Result<Vec<GameRecord>, _>>()?;
+        let next = games.last().filter(|_| more).map(|game| ListingKey {
+            created_at: game.created_at,
+            id: game.id,
+        });
+        Ok(GamePage { games, next })
     }
 
     /// Active games whose deadline has passed at `now`, earliest deadline first; a game set

@@ -152,14 +152,22 @@ pub struct GameFilter {
     /// Only games in which this account holds no seat (with `status: Open`: the games it can join).
     pub not_member: Option<Uuid>,
     pub limit: i64,
-    pub offset: i64,
+    /// Only games listed after this one (newest first): where the previous page ended.
+    pub after: Option<ListingKey>,
+}
+
+/// A game's place in the listing: newest first, ties broken by id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ListingKey {
+    pub created_at: i64,
+    pub id: Uuid,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct GamePage {
     pub games: Vec<GameRecord>,
-    /// How many games match the filter, ignoring limit and offset.
-    pub total: i64,
+    /// Where the next page starts; `None` on the last page.
+    pub next: Option<ListingKey>,
 }
 
 #[derive(Clone, Debug)]

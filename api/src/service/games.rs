@@ -5,8 +5,8 @@ use openapi::games::{CreateGame, GameQuery};
 use openapi::kinds::option_value_from_json;
 use openapi::unions::{parse_move, parse_setup};
 use persistence::{
-    Commit, CommittedInput, GameFilter, GamePage, GameRecord, GameStart, GameStatus, NewGame,
-    NewIdempotencyKey,
+    Commit, CommittedInput, GameFilter, GamePage, GameRecord, GameStart, GameStatus, ListingKey,
+    NewGame, NewIdempotencyKey,
 };
 use uuid::Uuid;
 
@@ -502,13 +502,21 @@ impl GameService {
             })
             .transpose()?;
         let limit = query.limit.unwrap_or(20);
-        let offset = query.offset.unwrap_or(0);
-        if !(1..=100).contains(&limit) || offset < 0 {
-            return Err(unprocessable(
-                "invalid_page",
-                "limit is 1 to 100 and offset is not negative",
-            ));
+        if !(1..=100).contains(&limit) {
+            return Err(unprocessable("invalid_page", "limit is 1 to 100"));
         }
+        let after = query
+            .cursor
+            .as_deref()
+            .map(|cursor| {
+                parse_cursor(cursor).ok_or_else(|| {
+                    unprocessable(
+                        "invalid_page",
+                        "the cursor is not one a listing gave as `next_cursor`",
+                    )
+                })
+            })
+            .transpose()?;
         let mine = query.mine.unwrap_or(false);
         let status = query.status.map(|status| match status {
             openapi::games::GameStatus::Open => GameStatus::Open,
@@ -522,7 +530,7 @@ impl GameService {
             // Open games are listed for joining: those the caller already sits in are under `mine`.
             not_member: (!mine && status == Some(GameStatus::Open)).then_some(account),
             limit,
-            offset,
+            after,
         };
         Ok(self.db.list_games(&filter)?)
     }
@@ -552,6 +560,19 @@ impl GameService {
         }
         Ok(advanced)
     }
+}
+
+/// The `next_cursor` of a listing page: where it ended.
+pub fn listing_cursor(key: ListingKey) -> String {
+    format!("{}.{}", key.created_at, key.id.simple())
+}
+
+fn parse_cursor(cursor: &str) -> Option<ListingKey> {
+    let (created_at, id) = cursor.split_once('.')?;
+    Some(ListingKey {
+        created_at: created_at.parse().ok()?,
+        id: Uuid::try_parse(id).ok()?,
+    })
 }
 
 /// Whether every seat of an open game is taken, so that it starts.

@@ -12,7 +12,7 @@ mod render;
 mod views;
 
 pub use bots::BotTurn;
-pub use games::{VisibleEvent, seat_of};
+pub use games::{VisibleEvent, listing_cursor, seat_of};
 pub use notices::{AccountGame, Following, Notice, notices};
 pub use render::{options_json, render_game, render_summary, viewer_of};
 

@@ -201,7 +201,7 @@ fn all() -> Vec<Examples> {
             "list_games",
             None,
             "200",
-            json!({"games": [summary], "total": 1, "limit": 20, "offset": 0}),
+            json!({"games": [summary], "limit": 20, "next_cursor": null}),
         ),
         example(
             "get_game",

@@ -97,7 +97,7 @@ async fn games_created_with_a_seed_or_setup_are_marked_fixed(app: TestApp) {
         .await
         .expect_status(200)
         .body;
-    assert_eq!(page["total"], 3);
+    assert_eq!(page["games"].as_array().map(Vec::len), Some(3));
     let fixed: Vec<Value> = array(&page["games"])
         .iter()
         .map(|game| game["fixed_setup"].clone())
@@ -135,38 +135,76 @@ async fn listing_filters_and_paginates(app: TestApp) {
     .await
     .expect_status(201);
 
+    let count = |page: &Value| page["games"].as_array().map_or(0, Vec::len);
     let all = app.get(&bob, "/v1/games").await.expect_status(200).body;
-    assert_eq!(all["total"], 4);
+    assert_eq!(count(&all), 4);
+    assert_eq!(all["next_cursor"], Value::Null, "one page holds them all");
     let mine = app
         .get(&bob, "/v1/games?mine=true")
         .await
         .expect_status(200)
         .body;
-    assert_eq!(mine["total"], 1);
+    assert_eq!(count(&mine), 1);
     assert_eq!(mine["games"][0]["players"], 5);
-    let page = app
-        .get(&bob, "/v1/games?limit=2&offset=1")
+
+    // Pages of 3, then of 1, newest first: together the whole listing, each game once.
+    let first = app
+        .get(&bob, "/v1/games?limit=3")
         .await
         .expect_status(200)
         .body;
-    assert_eq!(page["games"].as_array().map(Vec::len), Some(2));
-    assert_eq!(page["total"], 4);
+    assert_eq!(count(&first), 3);
+    let cursor = first["next_cursor"].as_str().unwrap_or_default().to_owned();
+    assert!(
+        !cursor.is_empty(),
+        "a page with more after it says where: {first}"
+    );
+    let second = app
+        .get(&bob, &format!("/v1/games?limit=3&cursor={cursor}"))
+        .await
+        .expect_status(200)
+        .body;
+    assert_eq!(count(&second), 1);
+    assert_eq!(second["next_cursor"], Value::Null);
+    let paged: Vec<Value> = array(&first["games"])
+        .iter()
+        .chain(array(&second["games"]).iter())
+        .map(|game| game["id"].clone())
+        .collect();
+    let listed: Vec<Value> = array(&all["games"])
+        .iter()
+        .map(|game| game["id"].clone())
+        .collect();
+    assert_eq!(paged, listed);
+
     let open = app
         .get(&bob, "/v1/games?status=open&kind=trade_or_duel")
         .await
         .expect_status(200)
         .body;
     // Open games are listed for joining: not the one Bob sits in.
-    assert_eq!(open["total"], 3);
+    assert_eq!(count(&open), 3);
     let active = app
         .get(&bob, "/v1/games?status=active")
         .await
         .expect_status(200)
         .body;
-    assert_eq!(active["total"], 0);
+    assert_eq!(count(&active), 0);
     app.get(&bob, "/v1/games?limit=0")
         .await
         .assert_problem(422, "invalid_page");
+    for cursor in [
+        "nonsense",
+        "12.not-a-uuid",
+        "x.00000000000000000000000000000000",
+    ] {
+        app.get(&bob, &format!("/v1/games?cursor={cursor}"))
+            .await
+            .assert_problem(422, "invalid_page");
+    }
+    app.get(&bob, "/v1/games?offset=1")
+        .await
+        .assert_problem(400, "malformed");
     app.get(&bob, "/v1/games?kind=chess")
         .await
         .assert_problem(422, "unknown_kind");

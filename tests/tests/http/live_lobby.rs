@@ -113,7 +113,7 @@ async fn open_games_are_listed_for_those_who_can_join_them(app: TestApp) {
     // Ann sits in her own game: she is offered Ben's only; the started game is not open.
     let page = open_for(&ann).await;
     assert_eq!(ids(&page), std::slice::from_ref(&bens));
-    assert_eq!(page["total"], 1);
+    assert_eq!(page["next_cursor"], Value::Null);
     let mut both = vec![anns.clone(), bens.clone()];
     both.sort();
     let mut offered = ids(&open_for(&cal).await);

@@ -1539,7 +1539,7 @@ async fn game_kinds_list_every_option_and_bad_options_are_refused(app: TestApp) 
         assert_eq!(reply.body["option"], option, "{options}: {}", reply.text);
     }
     let page = app.get(creator, "/v1/games").await.expect_status(200).body;
-    assert_eq!(page["total"], 0, "a refused game was created");
+    assert_eq!(page["games"], json!([]), "a refused game was created");
 
     // Setups must be a permutation of the game's deck, one per round.
     let mut with_two = full_deck(0, true);

@@ -4,7 +4,7 @@ use openapi::games::{GamePage, GameQuery};
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::service::{GameService, blocking, render_summary};
+use crate::service::{GameService, blocking, listing_cursor, render_summary};
 
 /// List games, newest first, with filters and pagination.
 ///
@@ -27,12 +27,11 @@ pub async fn list_games(
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let query = query.into_inner();
-    let (limit, offset) = (query.limit.unwrap_or(20), query.offset.unwrap_or(0));
+    let limit = query.limit.unwrap_or(20);
     let page = blocking(move || service.list_games(account.id, query)).await?;
     Ok(HttpResponse::Ok().json(GamePage {
         games: page.games.iter().map(render_summary).collect(),
-        total: page.total,
         limit,
-        offset,
+        next_cursor: page.next.map(listing_cursor),
     }))
 }

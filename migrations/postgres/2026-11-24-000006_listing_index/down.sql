@@ -1,0 +1,2 @@
+DROP INDEX games_status_listing;
+DROP INDEX games_listing;
