@@ -1,6 +1,7 @@
 use std::collections::HashMap;
 
 use diesel::prelude::*;
+use diesel::sql_types::{Array, BigInt, Text};
 use uuid::Uuid;
 
 use crate::bots::{BotSeatRow, bots_of};
@@ -99,17 +100,33 @@ impl Database {
             .ok_or(Error::NotFound)
     }
 
-    /// The revisions of the games in `ids` that exist, in one indexed read: concurrent
-    /// requests share it (see the revision reader in the API's live layer).
+    /// The revisions of the games in `ids` that exist, in one read: concurrent requests share
+    /// it (see the revision reader in the API's live layer).
+    ///
+    /// On PostgreSQL the read is planned for the ids it is given, every time. A prepared
+    /// `= ANY($1)` read would be kept with a generic plan, and the one chosen while the table
+    /// was small scanned the whole table once it was large (every view took ~150 ms with
+    /// 200,000 games stored).
     #[tracing::instrument(skip_all, fields(games = ids.len()))]
     pub fn revisions(&self, ids: &[Uuid]) -> Result<HashMap<Uuid, i64>, Error> {
         let keys: Vec<String> = ids.iter().map(Uuid::to_string).collect();
-        games::table
-            .filter(games::id.eq_any(&keys))
-            .select((games::id, games::version))
-            .load::<(String, i64)>(&mut *self.conn()?)
-            .db()?
-            .into_iter()
+        let rows: Vec<(String, i64)> = match &mut *self.conn()? {
+            AnyConnection::Postgresql(pg) => {
+                diesel::sql_query("SELECT id, version FROM games WHERE id = ANY($1)")
+                    .bind::<Array<Text>, _>(&keys)
+                    .load::<RevisionRow>(pg)
+                    .db()?
+                    .into_iter()
+                    .map(|row| (row.id, row.version))
+                    .collect()
+            }
+            conn @ AnyConnection::Sqlite(_) => games::table
+                .filter(games::id.eq_any(&keys))
+                .select((games::id, games::version))
+                .load::<(String, i64)>(conn)
+                .db()?,
+        };
+        rows.into_iter()
             .map(|(id, revision)| Ok((parse_uuid(&id, "game id")?, revision)))
             .collect()
     }
@@ -227,6 +244,14 @@ fn filtered(filter: &GameFilter) -> games::BoxedQuery<'static, MultiBackend> {
         );
     }
     query
+}
+
+#[derive(QueryableByName)]
+struct RevisionRow {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = BigInt)]
+    version: i64,
 }
 
 pub(crate) fn load_game(conn: &mut AnyConnection, id: Uuid) -> Result<GameRecord, Error> {

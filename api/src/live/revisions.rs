@@ -1,10 +1,10 @@
-//! Game revisions read for the async workers without blocking them, one read shared by
-//! the requests that arrive together.
+//! Game revisions read for the async workers without blocking them, the requests that arrive
+//! together served by one thread on one connection.
 //!
 //! Checking a cached game costs one indexed read of its revision. On PostgreSQL that is a round
 //! trip; done on the blocking pool, each request would also pay two thread hand-overs and a pool
-//! checkout. Here one thread of its own reads, for every request queued since its last read, all
-//! their revisions in one query. Each request's read starts after the request was queued, so it
+//! checkout. Here one thread of its own reads, for every request queued since its last read, the
+//! revision of each game they ask for (each game once). Each read starts after its request was queued, so it
 //! sees every commit acknowledged before the request arrived: no process serves a game older
 //! than one another process has acknowledged.
 

@@ -236,3 +236,27 @@ fn a_row_of_an_unknown_game_kind_is_a_backend_error(db: &TestDb) {
         "{result:?}"
     );
 }
+
+per_backend!(revisions_are_read_for_many_games_at_once_and_without_waiting);
+fn revisions_are_read_for_many_games_at_once_and_without_waiting(db: &TestDb) {
+    let creator = account(db, "creator");
+    let open = create_game(db, creator, 1_000);
+    let (started, _) = started_game(db, 2_000, None);
+    let missing = Uuid::new_v4();
+    let revision = db.revision(started).unwrap();
+
+    let read = db.revisions(&[open, started, missing, started]).unwrap();
+    assert_eq!(read.len(), 2, "a missing game is left out: {read:?}");
+    assert_eq!(read.get(&open), Some(&db.revision(open).unwrap()));
+    assert_eq!(read.get(&started), Some(&revision));
+    assert!(db.revisions(&[]).unwrap().is_empty());
+
+    // Without waiting: SQLite answers at once; PostgreSQL, a round trip away, declines.
+    match db.backend() {
+        persistence::Backend::Sqlite => {
+            assert_eq!(db.revision_now(started), Some(revision));
+            assert_eq!(db.revision_now(missing), None);
+        }
+        persistence::Backend::Postgres => assert_eq!(db.revision_now(started), None),
+    }
+}
