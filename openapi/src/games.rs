@@ -175,6 +175,7 @@ pub struct GameQuery {
     /// Where the previous page ended: its `next_cursor` (opaque). Absent for the first page.
     /// A page is read from there on, so paging stays as cheap on the last page as on the first
     /// and no game is skipped or repeated when new ones are created meanwhile.
+    #[param(pattern = r"^-?[0-9]{1,18}\.[0-9a-f]{32}$")]
     pub cursor: Option<String>,
 }
 
