@@ -3,13 +3,13 @@
 
 use std::sync::Arc;
 
-use domain::{Actor, AnyMove, AnyView, Input, Seat, Viewer};
+use domain::{AnyMove, AnyView, Seat, Viewer};
 use openapi::games::BotRequest;
-use persistence::{BotSeat, CommittedInput, GameRecord, GameStatus};
+use persistence::{BotSeat, GameRecord, GameStatus};
 use uuid::Uuid;
 
 use super::GameService;
-use super::games::unprocessable;
+use super::games::{seat_move, unprocessable};
 use crate::error::ApiError;
 use crate::live::bots::check_level;
 
@@ -122,14 +122,7 @@ impl GameService {
         let state = record.state.as_mut().ok_or_else(|| {
             ApiError::Internal("a bot moved in a game that has not started".to_owned())
         })?;
-        let secret = state.is_secret_submission(seat, &mv);
-        let events = state.apply(Actor::Seat(seat), mv.clone(), now)?;
-        let input = CommittedInput {
-            input: Input::Move { seat, mv },
-            now,
-            events,
-            secret,
-        };
+        let input = seat_move(state, seat, mv, now)?;
         self.commit(record, vec![input], now, None)?
             .map(drop)
             .ok_or_else(|| persistence::Error::Conflict("stale_version").into())

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use domain::{Actor, AnyEventView, AnyGame, GameKind, Input, OptionMap, Seat, Seed};
+use domain::{Actor, AnyEventView, AnyGame, AnyMove, GameKind, Input, OptionMap, Seat, Seed};
 use openapi::games::{CreateGame, GameQuery};
 use openapi::kinds::option_value_from_json;
 use openapi::unions::{parse_move, parse_setup};
@@ -409,17 +409,8 @@ impl GameService {
         }
         // The cached game stays as it was: the move is tried on a copy.
         let mut record = Arc::unwrap_or_clone(current);
-        let Some(state) = record.state.as_mut() else {
-            return Err(not_started());
-        };
-        let secret = state.is_secret_submission(seat, &mv);
-        let events = state.apply(Actor::Seat(seat), mv.clone(), now)?;
-        let input = CommittedInput {
-            input: Input::Move { seat, mv },
-            now,
-            events,
-            secret,
-        };
+        let state = record.state.as_mut().ok_or_else(not_started)?;
+        let input = seat_move(state, seat, mv, now)?;
         let committed = self.commit(record, vec![input], now, key)?;
         if committed.is_some() {
             self.metrics.move_committed();
@@ -572,6 +563,23 @@ fn parse_cursor(cursor: &str) -> Option<ListingKey> {
     Some(ListingKey {
         created_at: created_at.parse().ok()?,
         id: Uuid::try_parse(id).ok()?,
+    })
+}
+
+/// `seat`'s move applied to `state`, as the input to commit (secret if the rules keep it so).
+pub(super) fn seat_move(
+    state: &mut AnyGame,
+    seat: Seat,
+    mv: AnyMove,
+    now: i64,
+) -> Result<CommittedInput, ApiError> {
+    let secret = state.is_secret_submission(seat, &mv);
+    let events = state.apply(Actor::Seat(seat), mv.clone(), now)?;
+    Ok(CommittedInput {
+        input: Input::Move { seat, mv },
+        now,
+        events,
+        secret,
     })
 }
 

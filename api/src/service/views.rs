@@ -34,22 +34,22 @@ impl GameService {
         id: Uuid,
         now: i64,
     ) -> Option<Arc<RenderedView>> {
-        let revision = self.revision_without_blocking(id).await?;
-        let game = self.cached_at(id, revision, now)?;
+        let game = self.cached_now(id, now).await?;
         self.rendered_game(&game, account).ok()
     }
 
-    /// The revision of a game the cache holds, read without blocking the caller's thread: on
-    /// SQLite at once ([`persistence::Database::revision_now`]), on PostgreSQL by the revision
-    /// reader. `None` when the game is not cached (nothing to check) or it cannot be read so.
-    async fn revision_without_blocking(&self, id: Uuid) -> Option<i64> {
+    /// The cached game, if its revision, read without blocking the caller's thread (on SQLite
+    /// at once, [`persistence::Database::revision_now`]; on PostgreSQL by the revision reader),
+    /// is the cached one and nothing is to be done to bring it up to date.
+    async fn cached_now(&self, id: Uuid, now: i64) -> Option<Arc<GameRecord>> {
         if !self.hub.cache().holds(id) {
             return None;
         }
-        match &self.revisions {
+        let revision = match &self.revisions {
             Some(reader) => reader.revision(id).await,
             None => self.db.revision_now(id),
-        }
+        }?;
+        self.cached_at(id, revision, now)
     }
 
     /// `game` as `account` may see it.
@@ -81,8 +81,7 @@ impl GameService {
         id: Uuid,
         now: i64,
     ) -> Option<Arc<RenderedView>> {
-        let revision = self.revision_without_blocking(id).await?;
-        let game = self.cached_at(id, revision, now)?;
+        let game = self.cached_now(id, now).await?;
         self.rendered_legal_moves(&game, account).ok()
     }
 
