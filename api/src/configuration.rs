@@ -28,7 +28,7 @@ pub struct Settings {
     /// Browser origins allowed to call the API cross-origin (exact matches).
     pub cors_origins: Vec<String>,
     /// Streams: keep-alive, buffer, tickets.
-    pub live: crate::live::LiveSettings,
+    pub live: crate::push::LiveSettings,
 }
 
 /// Limits that keep one client from exhausting the server. A rate of 0 turns that limit off.
@@ -112,9 +112,9 @@ impl Settings {
                         .collect()
                 })
                 .unwrap_or_default(),
-            live: crate::live::LiveSettings {
+            live: crate::push::LiveSettings {
                 game_cache_size: number("GAME_CACHE_SIZE", 2048)?,
-                ..crate::live::LiveSettings::default()
+                ..crate::push::LiveSettings::default()
             },
         })
     }

@@ -2,6 +2,8 @@
 //! Handlers are thin: parse, authorize, call the game service, render.
 
 pub mod auth;
+pub mod bot_runner;
+pub mod cache;
 pub mod clock;
 pub mod configuration;
 pub mod cors;
@@ -9,8 +11,8 @@ pub mod error;
 pub mod idempotency;
 pub mod json_body;
 pub mod limits;
-pub mod live;
 pub mod metrics;
+pub mod push;
 pub mod request_log;
 pub mod routes;
 pub mod service;

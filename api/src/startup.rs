@@ -14,7 +14,7 @@ use crate::cors::CorsOrigins;
 use crate::error::ApiError;
 use crate::idempotency::InFlight;
 use crate::limits::Limits;
-use crate::live::Hub;
+use crate::push::Hub;
 use crate::service::GameService;
 use crate::shutdown::Shutdown;
 use crate::tick::TickPasses;
@@ -51,7 +51,7 @@ impl Application {
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
         let address = listener.local_addr()?;
         let shutdown = Shutdown::new();
-        tokio::spawn(crate::live::bots::supervise(
+        tokio::spawn(crate::bot_runner::supervise(
             service.clone(),
             shutdown.subscribe(),
         ));

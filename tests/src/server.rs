@@ -54,7 +54,7 @@ const TICK_MILLIS: u64 = 50;
 pub struct TestApp {
     pub base_url: String,
     /// The server's live layer (its shutdown hook, its open-stream count).
-    pub hub: api::live::Hub,
+    pub hub: api::push::Hub,
     pub backend: Backend,
     pub client: reqwest::Client,
     clock: ManualClock,
@@ -144,7 +144,7 @@ impl TestApp {
             limits: LimitSettings::unlimited(),
             shutdown_timeout: Duration::from_secs(5),
             cors_origins: Vec::new(),
-            live: api::live::LiveSettings::default(),
+            live: api::push::LiveSettings::default(),
         };
         configure(&mut settings);
         let application = Application::build(settings)

@@ -3,7 +3,7 @@
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
 
-use crate::live::cache::RenderedView;
+use crate::cache::RenderedView;
 
 /// A 200 for what one caller may see of a game: no shared cache (a proxy, a CDN) may keep it
 /// for another caller, and the caller's own cache revalidates it, since games move on.

@@ -11,8 +11,8 @@ use persistence::{
 use uuid::Uuid;
 
 use super::GameService;
+use crate::cache::Cached;
 use crate::error::ApiError;
-use crate::live::cache::Cached;
 
 /// How often a request retries after losing a race with another writer of the same game.
 const RACE_RETRIES: usize = 8;
@@ -110,7 +110,7 @@ impl GameService {
         AnyGame::create(kind, request.players, &options, &seed, setup.clone(), now)?;
         let players = u8::try_from(request.players)
             .map_err(|_| unprocessable("invalid_players", "unsupported number of players"))?;
-        let bots = super::bots::bots_at_creation(players, request.bots.unwrap_or_default())?;
+        let bots = super::bot_seats::bots_at_creation(players, request.bots.unwrap_or_default())?;
         let game = NewGame {
             bots,
             id: Uuid::new_v4(),

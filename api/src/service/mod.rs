@@ -2,16 +2,17 @@
 //! Its functions block (Diesel is synchronous); handlers call them through `web::block`.
 
 mod accounts;
-mod bots;
+mod bot_seats;
 mod games;
-mod idempotency;
 mod known_accounts;
 mod lobby;
 mod notices;
 mod render;
+mod stored_responses;
+mod stream_tickets;
 mod views;
 
-pub use bots::BotTurn;
+pub use bot_seats::BotTurn;
 pub use games::{VisibleEvent, listing_cursor, seat_of};
 pub use notices::{AccountGame, Following, Notice, notices};
 pub use render::{options_json, render_game, render_summary, viewer_of};
@@ -20,10 +21,10 @@ use std::sync::Arc;
 
 use persistence::{Backend, Database};
 
+use crate::cache::revisions::RevisionReader;
 use crate::clock::Clock;
-use crate::live::Hub;
-use crate::live::revisions::RevisionReader;
 use crate::metrics::Metrics;
+use crate::push::Hub;
 
 /// Shared by every worker; cloning is cheap (a pool handle, a clock handle, a shared recorder
 /// and the hub).

@@ -11,8 +11,8 @@ use uuid::Uuid;
 use super::GameService;
 use super::games::seat_of;
 use super::render::{render_game_as, viewer_of};
+use crate::cache::{RenderedView, ViewKey};
 use crate::error::ApiError;
-use crate::live::cache::{RenderedView, ViewKey};
 
 impl GameService {
     /// The game now, as `account` may see it.

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use api::live::LiveSettings;
+use api::push::LiveSettings;
 use blackbox::{
     EventStream, Player, Read, SseMessage, TestApp, assert_streamed_within, per_backend,
     play_random_move,

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use api::live::LiveSettings;
+use api::push::LiveSettings;
 use blackbox::{Read, TestApp, per_backend};
 use serde_json::json;
 

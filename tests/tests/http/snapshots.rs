@@ -113,7 +113,7 @@ async fn a_game_that_cannot_be_rebuilt_is_set_aside_and_others_still_expire(back
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |elapsed| elapsed.as_secs() as i64)
         + 3600;
-    let hub = api::live::Hub::start(&database, api::live::LiveSettings::default());
+    let hub = api::push::Hub::start(&database, api::push::LiveSettings::default());
     let service =
         api::service::GameService::new(database.clone(), api::clock::Clock::system(), hub);
     let ticked =

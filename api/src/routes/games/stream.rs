@@ -6,8 +6,8 @@ use persistence::GameStatus;
 use uuid::Uuid;
 
 use crate::error::ApiError;
-use crate::live::stream;
-use crate::live::tickets::StreamCaller;
+use crate::push::game_stream;
+use crate::push::tickets::StreamCaller;
 use crate::service::{GameService, blocking};
 
 /// The game's events as they happen (server-sent events).
@@ -65,7 +65,7 @@ pub async fn get_game_stream(
     if game.status == GameStatus::Finished && last_seq == after {
         return Ok(HttpResponse::NoContent().finish());
     }
-    Ok(stream::open(
+    Ok(game_stream::open(
         &request,
         GameService::clone(&service),
         caller.id,

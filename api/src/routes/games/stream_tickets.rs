@@ -5,7 +5,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::live::tickets::game_scope;
+use crate::push::tickets::game_scope;
 use crate::service::{GameService, blocking};
 
 /// A short-lived, single-use ticket that opens this game's stream, for browsers.

@@ -4,8 +4,8 @@ use openapi::live::AccountStreamQuery;
 use openapi::sse::AccountStreamEvent;
 
 use crate::error::ApiError;
-use crate::live::account_stream;
-use crate::live::tickets::StreamCaller;
+use crate::push::account_stream;
+use crate::push::tickets::StreamCaller;
 use crate::service::GameService;
 
 /// What needs the caller across all its games (server-sent events).

@@ -4,7 +4,7 @@ use openapi::live::StreamTicket;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::live::tickets::ACCOUNT_SCOPE;
+use crate::push::tickets::ACCOUNT_SCOPE;
 use crate::service::{GameService, blocking};
 
 /// A short-lived, single-use ticket that opens the caller's account stream, for browsers.

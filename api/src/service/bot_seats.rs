@@ -10,8 +10,8 @@ use uuid::Uuid;
 
 use super::GameService;
 use super::games::{seat_move, unprocessable};
+use crate::bot_runner::check_level;
 use crate::error::ApiError;
-use crate::live::bots::check_level;
 
 /// What a bot seat has to do now.
 pub enum BotTurn {

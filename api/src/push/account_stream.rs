@@ -12,7 +12,7 @@ use tokio::sync::{broadcast, mpsc};
 use uuid::Uuid;
 
 use super::feed::FeedMessage;
-use super::stream::{say_reconnect, send};
+use super::game_stream::{say_reconnect, send};
 use crate::error::ApiError;
 use crate::service::{AccountGame, Following, GameService, Notice, blocking, notices};
 

@@ -8,9 +8,9 @@ use persistence::{Backend, Database, GameChange};
 use tokio::sync::{mpsc, watch};
 use uuid::Uuid;
 
-use super::cache::GameCache;
 use super::feed::Feed;
 use super::notify;
+use crate::cache::GameCache;
 
 /// Timings and bounds of the streams.
 #[derive(Clone, Debug)]

@@ -13,8 +13,8 @@ use rand::rngs::StdRng;
 use tokio::sync::{Semaphore, broadcast, mpsc};
 use uuid::Uuid;
 
-use super::feed::FeedMessage;
 use crate::error::ApiError;
+use crate::push::feed::FeedMessage;
 use crate::service::{BotTurn, GameService, blocking};
 
 /// Refuses a level that does not exist (422). Every level plays every game kind.
