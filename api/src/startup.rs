@@ -199,6 +199,7 @@ fn serve(
                     .finish()
             }),
         )
+        .configure(crate::routes::play::configure)
         .default_service(web::to(move |request: actix_web::HttpRequest| {
             let allow = routes
                 .iter()

@@ -5,6 +5,7 @@ pub mod game_kinds;
 pub mod games;
 pub mod health;
 pub mod me;
+pub mod play;
 pub mod sessions;
 mod view;
 

@@ -45,6 +45,7 @@ mod live_processes;
 mod live_streams;
 mod live_tickets;
 mod operations;
+mod playground;
 mod secret_submissions;
 mod service;
 mod shutdown;
