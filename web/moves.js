@@ -46,8 +46,9 @@ export function picker(game, moves, kind, submit) {
           const parsed = value === ABSENT ? undefined : JSON.parse(value);
           const face = value === ABSENT ? "none" : kind.choice?.(next, parsed, game)
             ?? (next === "type" ? humanize(parsed) : valueText(next, parsed, game, kind));
-          const label = value === ABSENT ? `${humanize(next)}: none`
-            : `${humanize(next)}: ${valueText(next, parsed, game, kind)}`;
+          // The accessible name starts from what the button shows, so speech input finds it.
+          const shown = face instanceof Node ? face.textContent : String(face);
+          const label = `${humanize(next)}: ${shown}`;
           return h("button", { type: "button", class: "choice", "aria-label": label,
             "data-field": next, "data-value": value === ABSENT ? "" : value,
             onclick: () => { chosen.set(next, value); render(); focusFirst(); } }, face);

@@ -64,16 +64,24 @@ export function showTable(main, id) {
     }
   }
 
-  async function submit(move) {
+  async function submit(move, retried = false) {
     problem.textContent = "";
     try {
       await api("POST", `/v1/games/${id}/moves`, { version: legal.version, move });
-      toast("Move played");
+      toast(retried ? "The game moved on meanwhile; your move was still legal and is played" : "Move played");
       legalKey = "";
       await refresh();
     } catch (error) {
+      if (error instanceof Problem && error.status === 409) {
+        await refresh();
+        // Another seat moved while this one chose (a decision the seats make at once): the
+        // same move, if still legal on the new version, is what the player asked for.
+        const wanted = JSON.stringify(move);
+        const still = Array.isArray(legal?.legal_moves)
+          && legal.legal_moves.some((m) => JSON.stringify(m) === wanted);
+        if (!retried && error.code === "stale_version" && still) return submit(move, true);
+      }
       showProblem(error);
-      if (error instanceof Problem && error.status === 409) await refresh();
     }
   }
 

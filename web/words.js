@@ -46,6 +46,7 @@ export function describe(item, game, kindModule) {
 export function valueText(key, value, game, kindModule) {
   const own = kindModule.valueText?.(key, value, game);
   if (own !== undefined && own !== null) return own;
+  if (value === null || value === undefined) return "hidden";
   if (SEAT_FIELDS.has(key) && typeof value === "number") return seatName(game, value);
   if (Array.isArray(value)) {
     if (value.length === 0) return "none";

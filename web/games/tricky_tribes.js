@@ -14,6 +14,7 @@ function parse(code) {
 }
 
 export function cardText(code) {
+  if (code === null || code === undefined) return "hidden";
   const card = parse(code);
   if (!card) return String(code);
   if (card.joker) return `Joker ${card.joker}`;
@@ -43,7 +44,7 @@ export function valueText(key, value) {
     return cardText(value);
   }
   if (["hands", "stacks", "collected", "cards", "stock"].includes(key) && Array.isArray(value)) {
-    return value.map((v) => (Array.isArray(v) ? `[${v.map(cardText).join(" ")}]` : cardText(v)))
+    return value.map((v) => (Array.isArray(v) ? `[${v.map(cardText).join(" ")}]` : v === null ? "hidden" : cardText(v)))
       .join(" ");
   }
   return undefined;

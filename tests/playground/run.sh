@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Plays every game kind through the playground page in a real browser (Debian's chromium
+# driven by a pinned puppeteer-core) against the release server on a fresh SQLite database.
+# Screenshots go to target/playground-screenshots/.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+# shellcheck source=../release_server.sh
+source "$here/../release_server.sh"
+
+if ! command -v "${CHROMIUM:-/usr/bin/chromium}" >/dev/null; then
+  apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+fi
+cd "$here"
+# A clean install of the pinned versions, skipped when node_modules already holds exactly them.
+if ! cmp -s package-lock.json node_modules/.installed-lock.json 2>/dev/null; then
+  npm ci --no-audit --no-fund --loglevel=error
+  cp package-lock.json node_modules/.installed-lock.json
+fi
+
+start_release_server
+node play.mjs "$BASE_URL" "${CARGO_TARGET_DIR:-$root/target}/playground-screenshots"
