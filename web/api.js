@@ -3,7 +3,10 @@
 
 const SESSION_KEY = "cardtable.session";
 
-/** The logged-in session kept across reloads: {access_token, expires_at, account}. */
+/**
+ * The logged-in session kept across reloads: {access_token, expires_at, account}.
+ * @returns {Session | null}
+ */
 export function session() {
   try {
     const stored = JSON.parse(localStorage.getItem(SESSION_KEY) || "null");
@@ -32,6 +35,7 @@ export class Problem extends Error {
 
 /** One request; resolves to the JSON body, rejects with a Problem. */
 export async function api(method, path, body) {
+  /** @type {Record<string, string>} */
   const headers = {};
   const current = session();
   if (current) headers.authorization = `Bearer ${current.access_token}`;
@@ -62,6 +66,9 @@ export async function api(method, path, body) {
  * new ticket (a ticket is single-use, so the browser's own reconnect cannot reuse it) and
  * resumes after the last event seen. `handlers` maps an event name to a function of its data.
  * Returns a function that stops following.
+ * @param {string} ticketPath
+ * @param {Record<string, (data: any) => void>} handlers
+ * @param {{ onOpen?: () => void, after?: number | string | null }} [options]
  */
 export function follow(ticketPath, handlers, { onOpen, after = null } = {}) {
   let source = null;
@@ -72,10 +79,11 @@ export function follow(ticketPath, handlers, { onOpen, after = null } = {}) {
     if (stopped) return;
     let url;
     try {
+      /** @type {StreamTicket} */
       const ticket = await api("POST", ticketPath);
       // The ticket's URL may be relative or absolute: resolve it against this origin.
       url = new URL(ticket.url, location.origin);
-      if (lastId !== null) url.searchParams.set("after", lastId);
+      if (lastId !== null) url.searchParams.set("after", String(lastId));
     } catch (error) {
       schedule();
       return;

@@ -24,6 +24,7 @@ export function showLogin(main, done) {
     const body = { username: username.value.trim(), password: password.value };
     try {
       if (register) await api("POST", "/v1/accounts", body);
+      /** @type {Session} */
       const session = await api("POST", "/v1/sessions", body);
       saveSession(session);
       done();
@@ -79,13 +80,14 @@ export function showLobby(main) {
     clearTimeout(reloading);
     reloading = setTimeout(async () => {
       try {
+        /** @type {GamePage[]} */
         const [own, joinable, active] = await Promise.all([
           api("GET", "/v1/games?mine=true&limit=30"),
           api("GET", "/v1/games?status=open&limit=20"),
           api("GET", "/v1/games?status=active&limit=20"),
         ]);
         const ownIds = new Set(own.games.map((g) => g.id));
-        const ownShown = own.games.filter((g) => g.status !== "cancelled");
+        const ownShown = own.games;
         ownShown.sort((a, b) => Number(turns.has(b.id)) - Number(turns.has(a.id)));
         list(mine, ownShown, "None yet: create one below.");
         list(open, joinable.games, "No open game right now.", (g) => h("button", { type: "button",
@@ -120,6 +122,7 @@ export function showLobby(main) {
 }
 
 async function newGameForm(target, problem) {
+  /** @type {GameKindInfo[]} */
   const kinds = await api("GET", "/v1/game-kinds");
   const kind = h("select", { name: "kind" }, kinds.map((k) => h("option", { value: k.id }, k.name)));
   const players = h("input", { name: "players", type: "number" });
@@ -178,6 +181,7 @@ async function newGameForm(target, problem) {
       }
       body.bots = [...seats.querySelectorAll("[data-seat]")]
         .filter((s) => s.value).map((s) => ({ seat: Number(s.dataset.seat), level: s.value }));
+      /** @type {Game} */
       const game = await api("POST", "/v1/games", body);
       toast("Game created");
       location.hash = `#/game/${game.id}`;

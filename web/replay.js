@@ -49,6 +49,7 @@ export async function checkSeed(log) {
 
 export async function showReplay(main, id) {
   fill(main, h("h1", {}, "Replay"), h("p", {}, "Loading…"));
+  /** @type {[Game, MoveLog, { events: EventPage["events"] }]} */
   const [game, log, { events }] = await Promise.all([
     api("GET", `/v1/games/${id}`), api("GET", `/v1/games/${id}/moves`), allEvents(id),
   ]);

@@ -15,6 +15,7 @@ export const KINDS = { tribute, tricky_tribes: trickyTribes, intrigue, trade_or_
 export async function allEvents(id, after = 0) {
   const events = [];
   for (;;) {
+    /** @type {EventPage} */
     const page = await api("GET", `/v1/games/${id}/events?after=${after}`);
     events.push(...page.events);
     if (!page.events.length || page.events.at(-1).seq >= page.last_seq) return { events, last: page.last_seq };
@@ -24,7 +25,9 @@ export async function allEvents(id, after = 0) {
 
 /** Shows the table of game `id` in `main`; returns a function that stops following it. */
 export function showTable(main, id) {
+  /** @type {Game} */
   let game = null;
+  /** @type {LegalMovesResponse} */
   let legal = null;
   let legalKey = "";
   let events = [];
@@ -150,6 +153,7 @@ export function showTable(main, id) {
   }
 
   function listen(last) {
+    /** @type {Record<string, (data: any) => void>} */
     const handlers = {};
     for (const type of EVENT_TYPES[game.kind] || []) {
       handlers[type] = (entry) => {

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Plays every game kind through the playground page in a real browser (Debian's chromium
 # driven by a pinned puppeteer-core) against the release server on a fresh SQLite database.
-# Screenshots go to target/playground-screenshots/.
+# The page's modules are first type-checked (tsc --checkJs) against types generated from the
+# committed contract. Screenshots go to target/playground-screenshots/.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -17,6 +18,11 @@ if ! cmp -s package-lock.json node_modules/.installed-lock.json 2>/dev/null; the
   npm ci --no-audit --no-fund --loglevel=error
   cp package-lock.json node_modules/.installed-lock.json
 fi
+
+# The page type-checked against the committed contract: a contract change that breaks it fails.
+rm -rf generated
+npm run --silent generate >/dev/null
+npm run --silent check
 
 start_release_server
 node play.mjs "$BASE_URL" "${CARGO_TARGET_DIR:-$root/target}/playground-screenshots"
