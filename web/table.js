@@ -164,7 +164,9 @@ export function showTable(main, id) {
         });
       };
     }
-    stop = follow(`/v1/games/${id}/stream-tickets`, handlers, { after: last });
+    // Read the game again once the stream is open (and after every reconnect): whatever
+    // happened between the first read and the stream's start is then on the table too.
+    stop = follow(`/v1/games/${id}/stream-tickets`, handlers, { after: last, onOpen: () => refresh() });
   }
 
   (async () => {

@@ -83,6 +83,8 @@ async function axe(page, what) {
 }
 
 async function screenshots(page, name) {
+  // The passing "move played" note would cover the table in a full-page picture.
+  await page.evaluate(() => document.getElementById("toast")?.classList.remove("shown"));
   await page.setViewport(DESKTOP);
   await page.screenshot({ path: path.join(shots, `${name}-desktop.png`), fullPage: true });
   await page.setViewport(PHONE);
