@@ -18,6 +18,7 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 1 };
 const ALL_GAMES = [
   { kind: "tribute", players: 3 },
+  { kind: "tribute", players: 3, options: { blind: "true" }, name: "blind_tribute" },
   { kind: "tricky_tribes", players: 3, options: { deadline_secs: "600" } },
   { kind: "intrigue", players: 3 },
   { kind: "trade_or_duel", players: 4 },
@@ -25,7 +26,7 @@ const ALL_GAMES = [
 
 // PLAYGROUND_KINDS=tribute,intrigue plays only those.
 const GAMES = ALL_GAMES.filter((g) => !process.env.PLAYGROUND_KINDS
-  || process.env.PLAYGROUND_KINDS.split(",").includes(g.kind));
+  || process.env.PLAYGROUND_KINDS.split(",").some((k) => k === g.kind || k === g.name));
 
 // A seeded choice, so that a failing run can be repeated.
 let seed = Number(process.env.PLAYGROUND_SEED || 20261127);
@@ -104,7 +105,9 @@ async function createGame(page, { kind, players, options = {} }) {
   await input.type(String(players));
   await page.$eval("form.new-game input[name=players]", (e) => e.dispatchEvent(new Event("change")));
   for (const [key, value] of Object.entries(options)) {
-    await page.type(`form.new-game [data-option=${key}]`, value);
+    const selector = `form.new-game [data-option=${key}]`;
+    if (await page.$eval(selector, (e) => e.tagName === "SELECT")) await page.select(selector, value);
+    else await page.type(selector, value);
   }
   await page.click("form.new-game button[type=submit]");
   await page.waitForFunction(() => location.hash.startsWith("#/game/"));
@@ -172,6 +175,20 @@ async function playOne(page) {
   }
   if (state.orders) {
     const groups = await page.$$(".controls fieldset.radios");
+    const sums = await page.$eval(".controls", (e) => e.dataset.sums || null);
+    if (sums) {
+      // Blind Tribute: two values whose sum lies in the range allowed with no doubles.
+      const range = JSON.parse(sums).find((s) => s.doubles === 0);
+      const sum = range.min_sum + pick(range.max_sum - range.min_sum + 1);
+      const first = Math.max(0, sum - 9) + pick(Math.min(9, sum) - Math.max(0, sum - 9) + 1);
+      for (const [index, value] of [first, sum - first].entries()) {
+        await (await groups[index].$(`input[value="${value}"]`)).click();
+      }
+      const status = await page.$eval(".controls .check", (e) => e.textContent);
+      check(status.includes("ready"), `blind orders show the sum as built: ${status}`);
+      await page.click(".controls button.primary");
+      return state.version;
+    }
     const hand = await page.evaluate(() => [...document.querySelectorAll(".seat .hand[aria-label='Your hand'] [data-card]")]
       .map((e) => Number(e.dataset.card)));
     const first = hand[pick(hand.length)];
@@ -234,9 +251,10 @@ async function checkSpectator(spectator, player, id, kind) {
   return result.shown.length;
 }
 
-async function playGame(browser, player, spectator, game) {
+async function playGame(browser, player, spectator, setup) {
+  const game = { ...setup, kind: setup.kind, label: setup.name || setup.kind };
   const id = await createGame(player, game);
-  log(`${game.kind}: game ${id} created`);
+  log(`${game.label}: game ${id} created`);
   await spectator.goto(`${base}/play#/game/${id}`, { waitUntil: "load" });
   await spectator.waitForSelector(".status[data-version]");
   let moves = 0;
@@ -251,7 +269,7 @@ async function playGame(browser, player, spectator, game) {
     } catch (error) {
       // The controls were redrawn under the click (the game moved on): look again.
       if (!/detached|not clickable|No element found/.test(String(error.message))) throw error;
-      log(`${game.kind}: the controls changed under a click (${error.message}); looking again`);
+      log(`${game.label}: the controls changed under a click (${error.message}); looking again`);
       continue;
     }
     moves += 1;
@@ -263,42 +281,49 @@ async function playGame(browser, player, spectator, game) {
     const problem = await player.$eval(".problem", (e) => e.textContent).catch(() => "");
     // Another seat may move while the person chooses (simultaneous decisions): the page then
     // says so and offers the moves again. Any other refusal is a fault of the page.
-    if (problem.includes("moved on")) log(`${game.kind}: ${problem}`);
-    else check(!problem, `${game.kind}: a move was refused: ${problem}`);
+    if (problem.includes("moved on")) log(`${game.label}: ${problem}`);
+    else check(!problem, `${game.label}: a move was refused: ${problem}`);
     if (moves === 2) {
       // The live spectator sees the same version as the player, without reloading.
       const now = await player.$eval(".status", (e) => e.dataset.version);
       await spectator.waitForFunction((v) => Number(document.querySelector(".status")?.dataset.version) >= Number(v),
         { timeout: 15000 }, now);
-      await checkSpectator(spectator, player, id, game.kind);
-      await screenshots(player, game.kind);
-      await screenshots(spectator, `${game.kind}-spectator`);
-      await axe(player, `the ${game.kind} table`);
-      await axe(spectator, `the ${game.kind} table as a spectator`);
+      await checkSpectator(spectator, player, id, game.label);
+      await screenshots(player, game.label);
+      await screenshots(spectator, `${game.label}-spectator`);
+      await axe(player, `the ${game.label} table`);
+      await axe(spectator, `the ${game.label} table as a spectator`);
     }
     if (moves === 3 && !reloaded) {
       reloaded = true;
       await player.reload({ waitUntil: "load" });
       await player.waitForSelector(".status[data-version]");
-      check(!(await player.$("input[name=password]")), `${game.kind}: a reload asked to log in again`);
-      log(`${game.kind}: reloaded mid-game, resumed at version ${await player.$eval(".status", (e) => e.dataset.version)}`);
+      check(!(await player.$("input[name=password]")), `${game.label}: a reload asked to log in again`);
+      log(`${game.label}: reloaded mid-game, resumed at version ${await player.$eval(".status", (e) => e.dataset.version)}`);
     }
-    if (moves > 400) throw new Error(`${game.kind}: no end after 400 moves`);
+    if (moves > 400) throw new Error(`${game.label}: no end after 400 moves`);
   }
-  log(`${game.kind}: finished after ${moves} moves by the person`);
+  log(`${game.label}: finished after ${moves} moves by the person`);
+  const options = await player.evaluate(async (gameId) => {
+    const token = JSON.parse(localStorage.getItem("cardtable.session")).access_token;
+    return (await (await fetch(`/v1/games/${gameId}`, { headers: { authorization: `Bearer ${token}` } })).json()).view.options;
+  }, id);
+  for (const [key, value] of Object.entries(game.options || {})) {
+    check(String(options[key]) === value, `${game.label}: option ${key} is ${options[key]}, asked ${value}`);
+  }
   await spectator.waitForFunction(() => document.querySelector(".status")?.dataset.status === "finished", { timeout: 15000 });
-  await checkSpectator(spectator, player, id, game.kind);
-  await screenshots(player, `${game.kind}-finished`);
+  await checkSpectator(spectator, player, id, game.label);
+  await screenshots(player, `${game.label}-finished`);
   // The replay: step through the move log with the seed checked in the page.
   await click(player, "a[href^='#/replay/']");
   await player.waitForSelector("[data-seed-check]");
   const seedCheck = await player.$eval("[data-seed-check]", (e) => e.dataset.seedCheck);
   check(seedCheck === "true" || (game.kind === "trade_or_duel" && seedCheck === "null"),
-    `${game.kind}: the seed check says ${seedCheck}`);
+    `${game.label}: the seed check says ${seedCheck}`);
   await click(player, "[data-step=next]");
   const step = await player.$eval(".step", (e) => e.textContent);
-  check(step.startsWith("Move 2 of"), `${game.kind}: the replay steps: ${step}`);
-  log(`${game.kind}: replay seed check ${seedCheck}; ${step.slice(0, 80)}`);
+  check(step.startsWith("Move 2 of"), `${game.label}: the replay steps: ${step}`);
+  log(`${game.label}: replay seed check ${seedCheck}; ${step.slice(0, 80)}`);
 }
 
 const browser = await puppeteer.launch({

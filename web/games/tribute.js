@@ -36,8 +36,11 @@ export function describe(item, game) {
     case "game_finished": return "Game over";
     case "select":
       return `${seatName(game, item.seat)} selected ${item.cards.join(" ")}${item.doubles ? ` with ${item.doubles} doubles` : ""}`;
-    case "orders":
-      return `Turn ${item.turn}: ${item.plays.map((p) => `${p.value} against ${seatName(game, p.opponent)}`).join(", ")}${item.doubles ? `, ${item.doubles} doubles` : ""}`;
+    case "orders": {
+      const who = item.seat === undefined ? "" : `${seatName(game, item.seat)}: `;
+      const plays = item.plays.map((p) => `${p.value} against ${seatName(game, p.opponent)}`).join(", ");
+      return `${who}turn ${item.turn} orders, ${plays}${item.doubles ? `, ${item.doubles} doubles` : ""}`;
+    }
     default: return null;
   }
 }
@@ -184,7 +187,8 @@ function orders(game, lm, submit) {
     Array.from({ length: maxDoubles + 1 }, (_, d) => [String(d), String(d)]),
     (value) => { doubles = Number(value); update(); }, "0") : null;
   update();
-  return h("section", { class: "controls", "aria-label": "Your orders" },
+  return h("section", { class: "controls", "aria-label": "Your orders",
+    "data-sums": values.type === "blind" ? JSON.stringify(values.sums) : undefined },
     h("h2", {}, `Orders for turn ${lm.turn}`),
     values.type === "blind" ? h("p", {}, `Remaining total ${values.remaining}, ${values.plays_left} plays left; `
       + `charge (values + ${values.double_cost} per double) ${values.charge_min}–${values.charge_max}.`) : null,
