@@ -96,7 +96,7 @@ async function screenshots(page, name) {
   await page.setViewport(DESKTOP);
 }
 
-async function createGame(page, { kind, players, options = {} }) {
+async function createGame(page, { kind, players, options = {}, openSeats = [] }) {
   await page.goto(`${base}/play#/`, { waitUntil: "load" });
   await page.waitForSelector("form.new-game select[name=kind]");
   await page.select("form.new-game select[name=kind]", kind);
@@ -109,9 +109,10 @@ async function createGame(page, { kind, players, options = {} }) {
     if (await page.$eval(selector, (e) => e.tagName === "SELECT")) await page.select(selector, value);
     else await page.type(selector, value);
   }
+  for (const seat of openSeats) await page.select(`form.new-game [data-seat="${seat}"]`, "");
   await page.click("form.new-game button[type=submit]");
   await page.waitForFunction(() => location.hash.startsWith("#/game/"));
-  await page.waitForSelector(".status[data-status=active]");
+  await page.waitForSelector(openSeats.length ? ".status[data-status=open]" : ".status[data-status=active]");
   return page.evaluate(() => location.hash.split("/")[2]);
 }
 
@@ -353,6 +354,17 @@ try {
   for (const game of GAMES) {
     await playGame(browser, player, spectator, game);
   }
+  // A seat left open for a person: the other account finds the game in its lobby and joins;
+  // both tables then show the started game, live.
+  const shared = await createGame(player, { kind: "intrigue", players: 3, openSeats: [2] });
+  await spectator.goto(`${base}/play#/`, { waitUntil: "load" });
+  await click(spectator, `li.game-row a[href="#/game/${shared}"] ~ button`);
+  await spectator.waitForSelector(".status[data-status=active]");
+  await player.waitForSelector(".status[data-status=active]", { timeout: 15000 });
+  const seated = await spectator.$eval(".status", (e) => e.innerText);
+  check(seated.includes("You sit in seat 3"), `the joining account's table: ${seated}`);
+  log("intrigue: a second account joined an open seat from its lobby");
+
   // The lobby marks a game where it is the person's turn, with its deadline counting down,
   // from the account stream.
   await createGame(player, { kind: "tricky_tribes", players: 3, options: { deadline_secs: "3600" } });
