@@ -77,8 +77,8 @@ export function showTable(main, id) {
     } catch (error) {
       if (error instanceof Problem && error.status === 409) {
         await refresh();
-        // Another seat moved while this one chose (a decision the seats make at once): the
-        // same move, if still legal on the new version, is what the player asked for.
+        // The game moved on while the player chose: the same move, if still legal on the new
+        // version, is what the player asked for.
         const wanted = JSON.stringify(move);
         const still = Array.isArray(legal?.legal_moves)
           && legal.legal_moves.some((m) => JSON.stringify(m) === wanted);
