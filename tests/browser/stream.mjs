@@ -21,7 +21,9 @@ import puppeteer from "puppeteer-core";
 const binary = process.argv[2];
 const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const WAIT_MS = 60_000;
-// The browser reconnects this long after a cut, as the server's `retry:` tells it.
+// The browser reconnects this long after a cut, as the server's `retry:` tells it: first across
+// the restart, then after each slow-reader cut.
+const FIRST_RETRY_MS = 5_000;
 const RETRY_MS = 300;
 // Quiet time after the end in which the browser must not ask again (many times `retry:`).
 const QUIET_MS = 10 * RETRY_MS + 2_000;
@@ -251,7 +253,9 @@ async function main() {
     await once(pageServer, "listening");
     const pageOrigin = `http://127.0.0.1:${pageServer.address().port}`;
     server = new Server(await freePort(), dir, pageOrigin);
-    await server.start();
+    // The first server tells the browser to come back after 5 s: time enough for the restart,
+    // so that no reconnect meets a closed port (which Chromium logs as an error).
+    await server.start({ STREAM_RETRY_MILLIS: String(FIRST_RETRY_MS) });
 
     const run = Math.random().toString(36).slice(2, 8);
     const players = [];
@@ -307,7 +311,7 @@ async function main() {
       STREAM_SLOW_READER_GRACE_MILLIS: "0",
       STREAM_RETRY_MILLIS: String(RETRY_MS),
     });
-    // Moves made before the browser is back (its `retry:` from the first server is 2 s) wait
+    // Moves made before the browser is back (its `retry:` from the first server is 5 s) wait
     // for it as a backlog: the replay fills the one-message buffer at once.
     for (let round = 0; round < 5; round++) await playRound(players, id, random);
     await until("the reconnect after the restart", async () => (await tab.evaluate(() => window.opens)) >= 2);
