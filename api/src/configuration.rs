@@ -30,7 +30,7 @@ pub struct Settings {
     /// Where clients reach the server (`PUBLIC_URL`), the base of the stream URLs it hands out;
     /// `None`: the scheme and host each request came to.
     pub public_url: Option<String>,
-    /// Streams: keep-alive, buffer, tickets.
+    /// Streams: keep-alive, buffer, slow-reader grace, `retry:`, the game cache.
     pub live: crate::push::LiveSettings,
 }
 
@@ -159,5 +159,24 @@ fn number<T: std::str::FromStr>(name: &str, default: T) -> Result<T, String> {
             .parse()
             .map_err(|_| format!("{name} must be a non-negative whole number, got `{value}`")),
         None => Ok(default),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::public_url;
+
+    #[test]
+    fn the_public_url_is_an_http_url_without_a_trailing_slash() {
+        assert_eq!(
+            public_url(" https://cardtable.example/ ".to_owned()),
+            Ok("https://cardtable.example".to_owned())
+        );
+        assert_eq!(
+            public_url("http://127.0.0.1:8080".to_owned()),
+            Ok("http://127.0.0.1:8080".to_owned())
+        );
+        assert!(public_url("cardtable.example".to_owned()).is_err());
+        assert!(public_url("ftp://cardtable.example".to_owned()).is_err());
     }
 }
