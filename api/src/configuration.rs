@@ -27,7 +27,10 @@ pub struct Settings {
     pub shutdown_timeout: Duration,
     /// Browser origins allowed to call the API cross-origin (exact matches).
     pub cors_origins: Vec<String>,
-    /// Streams: keep-alive, buffer, tickets.
+    /// Where clients reach the server (`PUBLIC_URL`), the base of the stream URLs it hands out;
+    /// `None`: the scheme and host each request came to.
+    pub public_url: Option<String>,
+    /// Streams: keep-alive, buffer, slow-reader grace, `retry:`, the game cache.
     pub live: crate::push::LiveSettings,
 }
 
@@ -112,11 +115,40 @@ impl Settings {
                         .collect()
                 })
                 .unwrap_or_default(),
-            live: crate::push::LiveSettings {
-                game_cache_size: number("GAME_CACHE_SIZE", 2048)?,
-                ..crate::push::LiveSettings::default()
-            },
+            public_url: var("PUBLIC_URL").map(public_url).transpose()?,
+            live: live_settings()?,
         })
+    }
+}
+
+/// The streams' settings; the buffer, the slow-reader grace and the `retry:` sent to clients are
+/// adjustable (a test cuts slow readers quickly with a tiny buffer and no grace).
+fn live_settings() -> Result<crate::push::LiveSettings, String> {
+    let defaults = crate::push::LiveSettings::default();
+    Ok(crate::push::LiveSettings {
+        game_cache_size: number("GAME_CACHE_SIZE", defaults.game_cache_size)?,
+        stream_buffer: number::<usize>("STREAM_BUFFER", defaults.stream_buffer)?.max(1),
+        slow_reader_grace: Duration::from_millis(number(
+            "STREAM_SLOW_READER_GRACE_MILLIS",
+            u64::try_from(defaults.slow_reader_grace.as_millis()).unwrap_or(u64::MAX),
+        )?),
+        reconnect_after: Duration::from_millis(number(
+            "STREAM_RETRY_MILLIS",
+            u64::try_from(defaults.reconnect_after.as_millis()).unwrap_or(u64::MAX),
+        )?),
+        ..defaults
+    })
+}
+
+/// `PUBLIC_URL` without a trailing slash; only `http` and `https` URLs make sense to a browser.
+fn public_url(url: String) -> Result<String, String> {
+    let url = url.trim().trim_end_matches('/').to_owned();
+    if url.starts_with("http://") || url.starts_with("https://") {
+        Ok(url)
+    } else {
+        Err(format!(
+            "PUBLIC_URL must be an http:// or https:// URL, got `{url}`"
+        ))
     }
 }
 
@@ -127,5 +159,24 @@ fn number<T: std::str::FromStr>(name: &str, default: T) -> Result<T, String> {
             .parse()
             .map_err(|_| format!("{name} must be a non-negative whole number, got `{value}`")),
         None => Ok(default),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::public_url;
+
+    #[test]
+    fn the_public_url_is_an_http_url_without_a_trailing_slash() {
+        assert_eq!(
+            public_url(" https://cardtable.example/ ".to_owned()),
+            Ok("https://cardtable.example".to_owned())
+        );
+        assert_eq!(
+            public_url("http://127.0.0.1:8080".to_owned()),
+            Ok("http://127.0.0.1:8080".to_owned())
+        );
+        assert!(public_url("cardtable.example".to_owned()).is_err());
+        assert!(public_url("ftp://cardtable.example".to_owned()).is_err());
     }
 }

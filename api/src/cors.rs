@@ -1,68 +1,49 @@
-//! Cross-origin requests from browser clients whose origins are configured (`CORS_ORIGINS`).
-//! Every other origin gets no CORS headers, so browsers keep refusing it.
+//! Cross-origin requests from browser clients whose origins are configured (`CORS_ORIGINS`),
+//! answered by `actix-cors`. Every other origin gets no CORS headers, so browsers keep refusing
+//! it (its preflight is refused outright).
 
-use actix_web::body::{BoxBody, MessageBody};
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::Method;
-use actix_web::http::header::{self, HeaderMap, HeaderValue};
-use actix_web::middleware::Next;
-use actix_web::{Error, HttpResponse, web};
+use std::sync::Arc;
+
+use actix_cors::Cors;
+use actix_web::http::header::{self, HeaderName};
 
 /// The allowed origins, exactly as browsers send them (`https://app.example`).
 #[derive(Clone, Debug, Default)]
 pub struct CorsOrigins(pub Vec<String>);
 
-const ALLOWED_METHODS: &str = "GET, POST, DELETE, OPTIONS";
-const ALLOWED_HEADERS: &str = "authorization, content-type, idempotency-key";
+const ALLOWED_METHODS: [&str; 4] = ["GET", "POST", "DELETE", "OPTIONS"];
+/// Request headers a script may send: credentials and bodies, idempotent retries, conditional
+/// views, and the resumption `EventSource` sends on its own when it reconnects.
+const ALLOWED_HEADERS: [HeaderName; 5] = [
+    header::AUTHORIZATION,
+    header::CONTENT_TYPE,
+    HeaderName::from_static("idempotency-key"),
+    header::IF_NONE_MATCH,
+    HeaderName::from_static("last-event-id"),
+];
 /// Response headers a script may read besides the safe ones.
-const EXPOSED_HEADERS: &str = "retry-after, idempotent-replayed, x-request-id, allow";
+const EXPOSED_HEADERS: [HeaderName; 5] = [
+    header::ETAG,
+    header::RETRY_AFTER,
+    HeaderName::from_static("idempotent-replayed"),
+    HeaderName::from_static("x-request-id"),
+    header::ALLOW,
+];
 /// How long a browser may cache a preflight answer, in seconds.
-const PREFLIGHT_MAX_AGE: &str = "600";
+const PREFLIGHT_MAX_AGE: usize = 600;
 
-pub async fn cors(
-    request: ServiceRequest,
-    next: Next<impl MessageBody + 'static>,
-) -> Result<ServiceResponse<BoxBody>, Error> {
-    let allowed = request
-        .app_data::<web::Data<CorsOrigins>>()
-        .and_then(|origins| allowed_origin(request.headers(), &origins.0));
-    let Some(origin) = allowed else {
-        return Ok(next.call(request).await?.map_into_boxed_body());
-    };
-    let preflight = request.method() == Method::OPTIONS
-        && request
-            .headers()
-            .contains_key(header::ACCESS_CONTROL_REQUEST_METHOD);
-    if preflight {
-        let response = HttpResponse::NoContent()
-            .insert_header((header::ACCESS_CONTROL_ALLOW_METHODS, ALLOWED_METHODS))
-            .insert_header((header::ACCESS_CONTROL_ALLOW_HEADERS, ALLOWED_HEADERS))
-            .insert_header((header::ACCESS_CONTROL_MAX_AGE, PREFLIGHT_MAX_AGE))
-            .finish();
-        let mut response = request.into_response(response);
-        add_origin(response.headers_mut(), origin);
-        return Ok(response);
-    }
-    let mut response = next.call(request).await?.map_into_boxed_body();
-    add_origin(response.headers_mut(), origin);
-    response.headers_mut().insert(
-        header::ACCESS_CONTROL_EXPOSE_HEADERS,
-        HeaderValue::from_static(EXPOSED_HEADERS),
-    );
-    Ok(response)
-}
-
-fn allowed_origin(headers: &HeaderMap, origins: &[String]) -> Option<HeaderValue> {
-    let origin = headers.get(header::ORIGIN)?;
-    let text = origin.to_str().ok()?;
-    origins
-        .iter()
-        .any(|allowed| allowed == text)
-        .then(|| origin.clone())
-}
-
-fn add_origin(headers: &mut HeaderMap, origin: HeaderValue) {
-    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin);
-    // The answer depends on the Origin header: shared caches must keep one copy per origin.
-    headers.append(header::VARY, HeaderValue::from_static("Origin"));
+/// The CORS middleware for these origins. Answers depend on the `Origin` header, so every one
+/// carries `Vary: Origin` (shared caches keep one copy per origin).
+pub fn middleware(origins: &CorsOrigins) -> Cors {
+    let origins = Arc::new(origins.0.clone());
+    Cors::default()
+        .allowed_origin_fn(move |origin, _| {
+            origin
+                .to_str()
+                .is_ok_and(|origin| origins.iter().any(|allowed| allowed == origin))
+        })
+        .allowed_methods(ALLOWED_METHODS)
+        .allowed_headers(ALLOWED_HEADERS)
+        .expose_headers(EXPOSED_HEADERS)
+        .max_age(PREFLIGHT_MAX_AGE)
 }

@@ -26,6 +26,9 @@ pub enum ApiError {
     /// 409: the request conflicts with the current state (stale version, seat taken, …).
     #[error("conflict: {code}")]
     Conflict { code: &'static str, detail: String },
+    /// 409 `stale_version`: a move made on version `made_on` of a game now at `current`.
+    #[error("conflict: stale_version")]
+    StaleVersion { made_on: i64, current: i64 },
     /// 422: well-formed, but refused by the rules or by validation.
     #[error("unprocessable: {code}")]
     Unprocessable {
@@ -63,6 +66,7 @@ impl ApiError {
             | ApiError::NotFound { code, .. }
             | ApiError::Conflict { code, .. }
             | ApiError::Unprocessable { code, .. } => code,
+            ApiError::StaleVersion { .. } => "stale_version",
             ApiError::PayloadTooLarge(_) => "payload_too_large",
             ApiError::UnsupportedMediaType => "unsupported_media_type",
             ApiError::RateLimited { .. } => "rate_limited",
@@ -88,7 +92,7 @@ impl ApiError {
             ApiError::Forbidden { .. } => "Forbidden",
             ApiError::MethodNotAllowed(_) => "Method not allowed",
             ApiError::NotFound { .. } => "Not found",
-            ApiError::Conflict { .. } => "Conflict",
+            ApiError::Conflict { .. } | ApiError::StaleVersion { .. } => "Conflict",
             ApiError::Unprocessable { .. } => "Unprocessable request",
             ApiError::PayloadTooLarge(_) => "Payload too large",
             ApiError::UnsupportedMediaType => "Unsupported media type",
@@ -107,6 +111,9 @@ impl ApiError {
             | ApiError::NotFound { detail, .. }
             | ApiError::Conflict { detail, .. }
             | ApiError::Unprocessable { detail, .. } => detail.clone(),
+            ApiError::StaleVersion { made_on, current } => format!(
+                "the move was made on version {made_on}, the game is at version {current}; fetch it again"
+            ),
             ApiError::PayloadTooLarge(limit) => {
                 format!("the request body is larger than {limit} bytes")
             }
@@ -135,6 +142,10 @@ impl ApiError {
                 ApiError::Unprocessable { option, .. } => option.clone(),
                 _ => None,
             },
+            version: match self {
+                ApiError::StaleVersion { current, .. } => Some(*current),
+                _ => None,
+            },
             instance: None,
         }
     }
@@ -155,7 +166,7 @@ impl ResponseError for ApiError {
             ApiError::Forbidden { .. } => StatusCode::FORBIDDEN,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::NotFound { .. } => StatusCode::NOT_FOUND,
-            ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::Conflict { .. } | ApiError::StaleVersion { .. } => StatusCode::CONFLICT,
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,

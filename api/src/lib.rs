@@ -14,6 +14,7 @@ pub mod limits;
 pub mod metrics;
 pub mod push;
 pub mod request_log;
+pub mod request_span;
 pub mod routes;
 pub mod service;
 pub mod shutdown;

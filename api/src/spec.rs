@@ -50,14 +50,15 @@ pub fn base() -> utoipa::openapi::OpenApi {
     ApiDoc::openapi()
 }
 
-/// Completes the document once the routes are collected: the server a local run listens on,
+/// Completes the document once the routes are collected: the server as the one the document
+/// was loaded from (`/`, so that `/docs` "Try it out" and validators call it on any host),
 /// the unions over every game as `anyOf`, the shared request headers, the responses of the server's edges on every
 /// operation, and one example per operation.
 pub fn finish(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     api.servers = Some(vec![
         Server::builder()
-            .url("http://127.0.0.1:8080")
-            .description(Some("A server started with the default HOST and PORT"))
+            .url("/")
+            .description(Some("The server this contract was loaded from"))
             .build(),
     ]);
     openapi::unions::any_of_across_games(&mut api);

@@ -15,6 +15,7 @@ use crate::error::ApiError;
 use crate::idempotency::InFlight;
 use crate::limits::Limits;
 use crate::push::Hub;
+use crate::push::tickets::PublicUrl;
 use crate::service::GameService;
 use crate::shutdown::Shutdown;
 use crate::tick::TickPasses;
@@ -66,7 +67,8 @@ impl Application {
             keys: web::Data::new(keys),
             limits: web::Data::from(limits),
             in_flight: web::Data::new(InFlight::default()),
-            cors: web::Data::new(CorsOrigins(settings.cors_origins.clone())),
+            cors: CorsOrigins(settings.cors_origins.clone()),
+            public_url: web::Data::new(PublicUrl(settings.public_url.clone())),
             max_body_bytes: settings.limits.max_body_bytes,
         };
         let server = serve(listener, state, settings.shutdown_timeout)?;
@@ -141,7 +143,8 @@ struct Shared {
     keys: web::Data<TokenKeys>,
     limits: web::Data<Limits>,
     in_flight: web::Data<InFlight>,
-    cors: web::Data<CorsOrigins>,
+    cors: CorsOrigins,
+    public_url: web::Data<PublicUrl>,
     max_body_bytes: usize,
 }
 
@@ -157,6 +160,7 @@ fn serve(
             limits,
             in_flight,
             cors,
+            public_url,
             max_body_bytes,
         } = &shared;
         let (app, api) = App::new()
@@ -166,16 +170,16 @@ fn serve(
                 app.wrap(actix_web::middleware::from_fn(
                     crate::request_log::request_log,
                 ))
-                .wrap(TracingLogger::default())
+                .wrap(TracingLogger::<crate::request_span::ScrubbedSpan>::new())
                 .wrap(actix_web::middleware::from_fn(
                     crate::metrics::count_requests,
                 ))
-                .wrap(actix_web::middleware::from_fn(crate::cors::cors))
+                .wrap(crate::cors::middleware(cors))
                 .app_data(service.clone())
                 .app_data(keys.clone())
                 .app_data(limits.clone())
                 .app_data(in_flight.clone())
-                .app_data(cors.clone())
+                .app_data(public_url.clone())
                 .app_data(json_config(*max_body_bytes))
                 .app_data(query_config())
                 .app_data(path_config())

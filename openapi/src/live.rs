@@ -30,16 +30,21 @@ pub struct AccountStreamQuery {
     pub ticket: Option<String>,
 }
 
-/// A ticket that opens one stream, once, shortly: for browsers, whose `EventSource` cannot send
-/// an `Authorization` header. The access token never goes into a URL.
+/// A ticket that opens one stream, for browsers, whose `EventSource` cannot send an
+/// `Authorization` header. The access token never goes into a URL. The ticket opens the stream
+/// it names as often as the browser reconnects, until it expires together with the token that
+/// asked for it.
 #[derive(Clone, Debug, Serialize, Deserialize, ToSchema)]
 pub struct StreamTicket {
-    /// Pass as `?ticket=`; single use.
+    /// Pass as `?ticket=`; reusable until `expires_at`, for this stream only.
     pub ticket: String,
-    /// Unix seconds after which the ticket no longer opens the stream.
+    /// Unix seconds after which the ticket no longer opens the stream: the expiry of the access
+    /// token that asked for it.
     pub expires_at: i64,
-    /// The stream's path with the ticket, ready for `new EventSource(url)`.
-    #[schema(example = "/v1/me/stream?ticket=…")]
+    /// The stream's absolute URL with the ticket, ready for `new EventSource(url)` from a page on
+    /// any origin. Its base is the server's `PUBLIC_URL` when set, else the scheme and host the
+    /// request came to.
+    #[schema(example = "https://cardtable.example/v1/me/stream?ticket=…")]
     pub url: String,
 }
 

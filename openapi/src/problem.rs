@@ -25,6 +25,10 @@ pub struct Problem {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = "turns_each")]
     pub option: Option<String>,
+    /// With `stale_version`: the game's current version, to read the game at and retry on.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = 7)]
+    pub version: Option<i64>,
     /// The request path.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub instance: Option<String>,

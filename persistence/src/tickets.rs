@@ -1,6 +1,10 @@
-//! Short-lived, single-use tickets that open one event stream. Browsers' `EventSource` cannot
-//! send an `Authorization` header; a ticket in the URL exposes far less than the access token
-//! would: it opens one stream once, within a minute. Only its hash is stored.
+//! Stream tickets: what lets a browser's `EventSource` open one event stream, since it cannot
+//! send an `Authorization` header. A ticket is reusable until it expires, so the browser's own
+//! reconnects (after a restart, a slow-reader cut, a proxy timeout) keep working; it opens only
+//! the stream it names, and it never outlives the access token that asked for it.
+//!
+//! Only the ticket's SHA-256 is stored. Each row keeps its `account_id`: ending every session of
+//! an account voids its tickets with [`Database::revoke_stream_tickets`].
 
 use diesel::prelude::*;
 use uuid::Uuid;
@@ -52,33 +56,39 @@ impl Database {
         })
     }
 
-    /// Takes the ticket with this hash if it has not expired: it cannot be used again, from this
-    /// process or any other sharing the database. `NotFound` otherwise.
+    /// The ticket with this hash if it has not expired, from this process or any other sharing
+    /// the database; `NotFound` otherwise. It stays valid: a ticket is used again by every
+    /// reconnect of the stream it opens.
     #[tracing::instrument(skip(self, hash))]
-    pub fn redeem_stream_ticket(&self, hash: &str, now: i64) -> Result<StreamTicket, Error> {
+    pub fn stream_ticket(&self, hash: &str, now: i64) -> Result<StreamTicket, Error> {
+        let row = stream_tickets::table
+            .find(hash)
+            .filter(stream_tickets::expires_at.gt(now))
+            .select((
+                stream_tickets::hash,
+                stream_tickets::account_id,
+                stream_tickets::scope,
+                stream_tickets::expires_at,
+            ))
+            .first::<TicketRow>(&mut *self.conn()?)
+            .db()?;
+        Ok(StreamTicket {
+            account: parse_uuid(&row.account_id, "ticket account id")?,
+            hash: row.hash,
+            scope: row.scope,
+            expires_at: row.expires_at,
+        })
+    }
+
+    /// Voids every ticket of `account` (for ending all of its sessions); returns how many.
+    #[tracing::instrument(skip(self))]
+    pub fn revoke_stream_tickets(&self, account: Uuid) -> Result<usize, Error> {
         self.write(|conn| {
-            let row = stream_tickets::table
-                .find(hash)
-                .select((
-                    stream_tickets::hash,
-                    stream_tickets::account_id,
-                    stream_tickets::scope,
-                    stream_tickets::expires_at,
-                ))
-                .first::<TicketRow>(conn)
-                .db()?;
-            let deleted = diesel::delete(stream_tickets::table.find(hash))
-                .execute(conn)
-                .db()?;
-            if deleted == 0 || row.expires_at <= now {
-                return Err(Error::NotFound);
-            }
-            Ok(StreamTicket {
-                account: parse_uuid(&row.account_id, "ticket account id")?,
-                hash: row.hash,
-                scope: row.scope,
-                expires_at: row.expires_at,
-            })
+            diesel::delete(
+                stream_tickets::table.filter(stream_tickets::account_id.eq(account.to_string())),
+            )
+            .execute(conn)
+            .db()
         })
     }
 }

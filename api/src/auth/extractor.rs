@@ -14,6 +14,8 @@ use crate::service::GameService;
 pub struct AuthenticatedAccount {
     pub id: Uuid,
     pub username: String,
+    /// When the token expires (Unix seconds): nothing it issues (a stream ticket) outlives it.
+    pub expires_at: i64,
 }
 
 impl FromRequest for AuthenticatedAccount {
@@ -42,14 +44,18 @@ impl FromRequest for AuthenticatedAccount {
             let claims = keys.verify(&token, service.now()).ok_or_else(refused)?;
             // A token outlives nothing it names: an account that does not exist is refused.
             // Accounts are never deleted, so one read per process suffices.
-            let id = claims.sub;
+            let (id, expires_at) = (claims.sub, claims.exp);
             let username = match service.known_account_name(id) {
                 Some(name) => name,
                 None => web::block(move || service.account_name(id))
                     .await??
                     .ok_or_else(refused)?,
             };
-            Ok(AuthenticatedAccount { id, username })
+            Ok(AuthenticatedAccount {
+                id,
+                username,
+                expires_at,
+            })
         })
     }
 }

@@ -113,12 +113,22 @@ async fn catch_up(
 }
 
 /// Queues a message, waiting at most `grace` for room: a client whose buffer stays full that
-/// long is disconnected, and catches up by reconnecting with `Last-Event-ID`.
+/// long is disconnected, and catches up by reconnecting with `Last-Event-ID`. With no grace at
+/// all, the buffer must have room at once (a test's way to cut a reader that is fast, but
+/// not fast enough).
 pub(crate) async fn send(
     sender: &mpsc::Sender<sse::Event>,
     message: sse::Event,
     grace: Duration,
 ) -> Result<(), End> {
+    if grace.is_zero() {
+        return sender.try_send(message).map_err(|error| {
+            if matches!(error, mpsc::error::TrySendError::Full(_)) {
+                tracing::info!("a stream client fell behind; disconnected");
+            }
+            End::Client
+        });
+    }
     match tokio::time::timeout(grace, sender.send(message)).await {
         Ok(Ok(())) => Ok(()),
         Ok(Err(_)) => Err(End::Client),
@@ -186,5 +196,19 @@ mod tests {
                 .is_ok()
         );
         assert!(reader.await.is_ok_and(|(read, _)| read));
+    }
+
+    #[tokio::test]
+    async fn with_no_grace_a_full_buffer_is_a_cut_at_once() {
+        let (sender, _receiver) = mpsc::channel(1);
+        assert!(
+            send(&sender, sse::Event::Comment("x".into()), Duration::ZERO)
+                .await
+                .is_ok()
+        );
+        assert!(matches!(
+            send(&sender, sse::Event::Comment("x".into()), Duration::ZERO).await,
+            Err(End::Client)
+        ));
     }
 }

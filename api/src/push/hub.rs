@@ -22,8 +22,6 @@ pub struct LiveSettings {
     pub stream_buffer: usize,
     /// How long a full buffer may stay full before the client is disconnected as too slow.
     pub slow_reader_grace: Duration,
-    /// How long a stream ticket stays valid.
-    pub ticket_ttl_secs: i64,
     /// Sent as `retry:` at the start of every stream: how soon a client reconnects.
     pub reconnect_after: Duration,
     /// Decoded games kept in memory (0: none); see [`GameCache`].
@@ -36,7 +34,6 @@ impl Default for LiveSettings {
             keep_alive: Duration::from_secs(10),
             stream_buffer: 64,
             slow_reader_grace: Duration::from_secs(5),
-            ticket_ttl_secs: 60,
             reconnect_after: Duration::from_secs(2),
             game_cache_size: 2048,
         }

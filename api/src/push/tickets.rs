@@ -1,7 +1,12 @@
 //! Stream tickets: how a browser opens a stream without putting its access token in a URL.
 //! `EventSource` cannot send headers, so the client first asks (with its token) for a ticket,
-//! then opens `…/stream?ticket=…`. A ticket opens one named stream, once, within a minute; only
-//! its SHA-256 is stored, in the database, so any process sharing it redeems it exactly once.
+//! then opens the absolute `url` it is given (`…/stream?ticket=…`).
+//!
+//! `EventSource` reconnects by itself to that same URL (after a restart, a slow-reader cut, a
+//! proxy timeout), so a ticket is reusable: it opens the one stream it names, any number of
+//! times, from any process sharing the database, until the access token that asked for it
+//! expires. Only its SHA-256 is stored, with its account (so that ending every session of an
+//! account can void its tickets). A leaked URL opens nothing after that expiry.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -20,6 +25,35 @@ pub fn game_scope(game: Uuid) -> String {
 }
 
 pub const ACCOUNT_SCOPE: &str = "me";
+
+/// Where clients reach this server (`PUBLIC_URL`, e.g. `https://cardtable.example`), the base of
+/// every ticket's `url`. Unset, the base is the request's own scheme and host, as the
+/// connection saw them (`Forwarded` and `X-Forwarded-Proto`/`-Host` from a proxy included).
+#[derive(Clone, Debug, Default)]
+pub struct PublicUrl(pub Option<String>);
+
+impl PublicUrl {
+    /// `path` (starting with `/`) as an absolute URL, so that a page on another origin opens
+    /// this server and not its own.
+    pub fn absolute(&self, request: &HttpRequest, path: &str) -> String {
+        match &self.0 {
+            Some(base) => format!("{}{path}", base.trim_end_matches('/')),
+            None => {
+                let connection = request.connection_info();
+                format!("{}://{}{path}", connection.scheme(), connection.host())
+            }
+        }
+    }
+}
+
+/// The absolute URL of the stream at `path` opened with `ticket`.
+pub fn ticket_url(request: &HttpRequest, path: &str, ticket: &str) -> String {
+    let base = request
+        .app_data::<web::Data<PublicUrl>>()
+        .map(|data| data.get_ref().clone())
+        .unwrap_or_default();
+    base.absolute(request, &format!("{path}?ticket={ticket}"))
+}
 
 #[derive(Deserialize)]
 struct TicketQuery {
@@ -59,7 +93,7 @@ impl FromRequest for StreamCaller {
             let service = service
                 .ok_or_else(|| ApiError::Internal("service missing".to_owned()))?
                 .into_inner();
-            let id = blocking(move || service.redeem_stream_ticket(&ticket, &scope, service.now()))
+            let id = blocking(move || service.check_stream_ticket(&ticket, &scope, service.now()))
                 .await?;
             Ok(StreamCaller { id })
         })

@@ -399,12 +399,9 @@ impl GameService {
         };
         if version != current.version {
             self.metrics.version_conflict();
-            return Err(ApiError::Conflict {
-                code: "stale_version",
-                detail: format!(
-                    "the move was made on version {version}, the game is at version {}; fetch it again",
-                    current.version
-                ),
+            return Err(ApiError::StaleVersion {
+                made_on: version,
+                current: current.version,
             });
         }
         // The cached game stays as it was: the move is tried on a copy.

@@ -1,4 +1,4 @@
-//! Issuing and redeeming stream tickets; what a ticket is and why is told in `push::tickets`.
+//! Issuing and checking stream tickets; what a ticket is and why is told in `push::tickets`.
 
 use persistence::StreamTicket;
 use sha2::{Digest, Sha256};
@@ -15,16 +15,17 @@ fn hash(ticket: &str) -> String {
 }
 
 impl GameService {
-    /// Issues a ticket for `scope`; returns its text and expiry.
+    /// Issues a ticket for `scope` valid until `expires_at` (the expiry of the access token that
+    /// asks for it, never later); returns its text.
     pub fn issue_stream_ticket(
         &self,
         account: Uuid,
         scope: String,
+        expires_at: i64,
         now: i64,
-    ) -> Result<(String, i64), ApiError> {
+    ) -> Result<String, ApiError> {
         let bytes: [u8; 32] = rand::random();
         let ticket: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
-        let expires_at = now + self.hub().settings().ticket_ttl_secs;
         self.database().store_stream_ticket(
             &StreamTicket {
                 hash: hash(&ticket),
@@ -34,18 +35,19 @@ impl GameService {
             },
             now,
         )?;
-        Ok((ticket, expires_at))
+        Ok(ticket)
     }
 
-    /// The account a ticket was issued to, if it is valid for `scope`; it is used up either way.
-    pub fn redeem_stream_ticket(
+    /// The account a ticket was issued to, if it is valid for `scope` now. The ticket stays
+    /// valid until it expires: every reconnect of its stream uses it again.
+    pub fn check_stream_ticket(
         &self,
         ticket: &str,
         scope: &str,
         now: i64,
     ) -> Result<Uuid, ApiError> {
-        let refused = ApiError::Unauthorized("the stream ticket is invalid, used or expired");
-        match self.database().redeem_stream_ticket(&hash(ticket), now) {
+        let refused = ApiError::Unauthorized("the stream ticket is invalid or expired");
+        match self.database().stream_ticket(&hash(ticket), now) {
             Ok(stored) if stored.scope == scope => Ok(stored.account),
             Ok(_) | Err(persistence::Error::NotFound) => Err(refused),
             Err(error) => Err(error.into()),

@@ -93,13 +93,22 @@ async fn every_error_status_is_a_problem_with_a_stable_code(app: TestApp) {
     app.post(&players[0], &moves, json!({"version": 0, "move": declare}))
         .await
         .expect_status(200);
-    app.post(
-        &players[1],
-        &moves,
-        json!({"version": 0, "move": {"type": "answer", "count": 1}}),
-    )
-    .await
-    .assert_problem(409, "stale_version");
+    let stale = app
+        .post(
+            &players[1],
+            &moves,
+            json!({"version": 0, "move": {"type": "answer", "count": 1}}),
+        )
+        .await;
+    stale.assert_problem(409, "stale_version");
+    // The current version is a field, not only prose: the client retries on it.
+    let current = app.get(&players[1], &format!("/v1/games/{id}")).await;
+    assert_eq!(
+        stale.body["version"], current.body["version"],
+        "{}",
+        stale.text
+    );
+    assert!(stale.body["version"].is_i64(), "{}", stale.text);
     app.get(&players[0], &format!("/v1/games/{id}/moves"))
         .await
         .assert_problem(409, "game_not_over");

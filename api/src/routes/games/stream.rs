@@ -15,10 +15,11 @@ use crate::service::{GameService, blocking};
 /// Each message is exactly an entry of `GET /v1/games/{id}/events` for the same caller (`id:` its `seq`, `event:` its type). The
 /// events after `Last-Event-ID` (or `after`) are replayed first, then it goes live without gap
 /// or duplicate. A keep-alive comment comes at least every 10 s; the stream ends after the
-/// game's last event, and answers 204 (which stops `EventSource`) once there is nothing left.
-/// A client that stops reading is disconnected once its buffer stays full; it resumes by
-/// reconnecting. Authenticate with a bearer token, or with `?ticket=` from
-/// `POST /v1/games/{id}/stream-tickets` (browsers).
+/// game's last event, and answers 204 (which stops `EventSource` for good, with no error on the
+/// page's console) once there is nothing left. A client that stops reading is disconnected once
+/// its buffer stays full; it resumes by reconnecting. Authenticate with a bearer token, or with
+/// `?ticket=` from `POST /v1/games/{id}/stream-tickets` (browsers: the ticket's `url` keeps
+/// working across every reconnect until the token that asked for it expires).
 #[utoipa::path(
     tag = "live",
     security(("bearer" = []), ()),
@@ -31,7 +32,7 @@ use crate::service::{GameService, blocking};
         (status = 200, description = "A `text/event-stream`; each message's data is one event entry", body = GameStreamEvent, content_type = "text/event-stream"),
         (status = 204, description = "The game is over and every event was sent: nothing more will come"),
         (status = 400, description = "Malformed query or `Last-Event-ID`", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token, or an invalid, used or expired ticket", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No or bad token, or an invalid or expired ticket (one for another stream is invalid here)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_page`: a negative position", body = Problem, content_type = "application/problem+json"),
     )

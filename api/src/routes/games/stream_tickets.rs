@@ -1,22 +1,24 @@
-use actix_web::{HttpResponse, post, web};
+use actix_web::{HttpRequest, HttpResponse, post, web};
 use openapi::Problem;
 use openapi::live::StreamTicket;
 use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::push::tickets::game_scope;
+use crate::push::tickets::{game_scope, ticket_url};
 use crate::service::{GameService, blocking};
 
-/// A short-lived, single-use ticket that opens this game's stream, for browsers.
+/// A ticket that opens this game's stream, for browsers.
 ///
-/// `new EventSource(url)` cannot send the access token, and the token must never be in a URL.
+/// `new EventSource(url)` cannot send the access token, and the token must never be in a URL:
+/// open the returned absolute `url` instead. It opens this game's stream only, as often as the
+/// browser reconnects, until `expires_at` (the expiry of the token that asked for it).
 #[utoipa::path(
     tag = "live",
     security(("bearer" = [])),
     params(("id" = Uuid, Path, description = "The game id")),
     responses(
-        (status = 201, description = "The ticket, valid for 60 s and one stream", body = StreamTicket),
+        (status = 201, description = "The ticket: it opens this stream, reconnects included, until the token expires", body = StreamTicket),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
     )
@@ -24,19 +26,21 @@ use crate::service::{GameService, blocking};
 #[post("/games/{id}/stream-tickets")]
 #[tracing::instrument(skip_all, fields(game_id = %id, account = %account.id))]
 pub async fn post_game_stream_tickets(
+    request: HttpRequest,
     service: web::Data<GameService>,
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
     let id = id.into_inner();
-    let (ticket, expires_at) = blocking(move || {
+    let expires_at = account.expires_at;
+    let ticket = blocking(move || {
         service.database().game(id)?;
-        service.issue_stream_ticket(account.id, game_scope(id), service.now())
+        service.issue_stream_ticket(account.id, game_scope(id), expires_at, service.now())
     })
     .await?;
     Ok(HttpResponse::Created().json(StreamTicket {
-        url: format!("/v1/games/{id}/stream?ticket={ticket}"),
+        url: ticket_url(&request, &format!("/v1/games/{id}/stream"), &ticket),
         ticket,
         expires_at,
     }))

@@ -22,7 +22,7 @@ use crate::service::GameService;
     responses(
         (status = 200, description = "A `text/event-stream` of account messages", body = AccountStreamEvent, content_type = "text/event-stream"),
         (status = 400, description = "Malformed query", body = Problem, content_type = "application/problem+json"),
-        (status = 401, description = "No or bad token, or an invalid, used or expired ticket", body = Problem, content_type = "application/problem+json"),
+        (status = 401, description = "No or bad token, or an invalid or expired ticket (one for another stream is invalid here)", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/me/stream")]

@@ -1,37 +1,45 @@
-use actix_web::{HttpResponse, post, web};
+use actix_web::{HttpRequest, HttpResponse, post, web};
 use openapi::Problem;
 use openapi::live::StreamTicket;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::push::tickets::ACCOUNT_SCOPE;
+use crate::push::tickets::{ACCOUNT_SCOPE, ticket_url};
 use crate::service::{GameService, blocking};
 
-/// A short-lived, single-use ticket that opens the caller's account stream, for browsers.
+/// A ticket that opens the caller's account stream, for browsers.
 ///
-/// `new EventSource(url)` cannot send the access token: open the returned `url` instead,
-/// once, before `expires_at`.
+/// `new EventSource(url)` cannot send the access token: open the returned absolute `url`
+/// instead. It opens the account stream only, as often as the browser reconnects, until
+/// `expires_at` (the expiry of the token that asked for it).
 #[utoipa::path(
     tag = "live",
     security(("bearer" = [])),
     responses(
-        (status = 201, description = "The ticket, valid for 60 s and one stream", body = StreamTicket),
+        (status = 201, description = "The ticket: it opens this stream, reconnects included, until the token expires", body = StreamTicket),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
     )
 )]
 #[post("/me/stream-tickets")]
 #[tracing::instrument(skip_all, fields(account = %account.id))]
 pub async fn post_account_stream_tickets(
+    request: HttpRequest,
     service: web::Data<GameService>,
     account: AuthenticatedAccount,
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
-    let (ticket, expires_at) = blocking(move || {
-        service.issue_stream_ticket(account.id, ACCOUNT_SCOPE.to_owned(), service.now())
+    let expires_at = account.expires_at;
+    let ticket = blocking(move || {
+        service.issue_stream_ticket(
+            account.id,
+            ACCOUNT_SCOPE.to_owned(),
+            expires_at,
+            service.now(),
+        )
     })
     .await?;
     Ok(HttpResponse::Created().json(StreamTicket {
-        url: format!("/v1/me/stream?ticket={ticket}"),
+        url: ticket_url(&request, "/v1/me/stream", &ticket),
         ticket,
         expires_at,
     }))
