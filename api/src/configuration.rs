@@ -1,6 +1,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use secrecy::SecretString;
+
 use crate::clock::Clock;
 
 /// Server settings, read from the environment with working defaults.
@@ -8,13 +10,14 @@ use crate::clock::Clock;
 pub struct Settings {
     pub host: String,
     pub port: u16,
-    /// `postgres://…` selects PostgreSQL; anything else is a SQLite file.
-    pub database_url: String,
+    /// `postgres://…` selects PostgreSQL; anything else is a SQLite file. Secret: it may carry
+    /// the database password.
+    pub database_url: SecretString,
     /// Where the server keeps its files (the SQLite database, a generated signing secret).
     pub data_dir: PathBuf,
     /// HMAC secret for access tokens (at least 32 bytes); generated and kept in `data_dir` when
     /// unset.
-    pub jwt_secret: Option<String>,
+    pub jwt_secret: Option<SecretString>,
     /// Lifetime of an access token.
     pub token_ttl_secs: i64,
     /// How often the background tick expires passed deadlines.
@@ -29,6 +32,19 @@ pub struct Settings {
     pub cors_origins: Vec<String>,
     /// Streams: keep-alive, buffer, tickets.
     pub live: crate::push::LiveSettings,
+    /// Who may read `/metrics`; see [`MetricsSettings`].
+    pub metrics: MetricsSettings,
+}
+
+/// Where `/metrics` is served. With neither a token nor a listener of its own it is not served
+/// at all: its counts (of secret submissions, say) are not for every caller.
+#[derive(Clone, Debug, Default)]
+pub struct MetricsSettings {
+    /// The bearer token `/metrics` requires (on the public listener and on its own).
+    pub token: Option<SecretString>,
+    /// A listener of its own (`127.0.0.1:9090`) that serves `/metrics` only, without a token
+    /// unless one is set; the public listener then serves it only with the token.
+    pub addr: Option<String>,
 }
 
 /// Limits that keep one client from exhausting the server. A rate of 0 turns that limit off.
@@ -95,9 +111,9 @@ impl Settings {
         Ok(Self {
             host: var("HOST").unwrap_or_else(|| "127.0.0.1".to_owned()),
             port: number("PORT", 8080)?,
-            database_url,
+            database_url: database_url.into(),
             data_dir,
-            jwt_secret: var("JWT_SECRET"),
+            jwt_secret: var("JWT_SECRET").map(SecretString::from),
             token_ttl_secs: 24 * 3600,
             tick_millis: number("TICK_MILLIS", 1000)?,
             clock: Clock::system(),
@@ -115,6 +131,10 @@ impl Settings {
             live: crate::push::LiveSettings {
                 game_cache_size: number("GAME_CACHE_SIZE", 2048)?,
                 ..crate::push::LiveSettings::default()
+            },
+            metrics: MetricsSettings {
+                token: var("METRICS_TOKEN").map(SecretString::from),
+                addr: var("METRICS_ADDR"),
             },
         })
     }

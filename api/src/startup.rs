@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use actix_web::dev::{ResourceDef, Server};
 use actix_web::{App, HttpResponse, HttpServer, ResponseError, web};
+use secrecy::ExposeSecret;
 use tracing_actix_web::TracingLogger;
 use utoipa_actix_web::{AppExt, scope};
 use utoipa_swagger_ui::{Config, SwaggerUi};
@@ -14,6 +15,7 @@ use crate::cors::CorsOrigins;
 use crate::error::ApiError;
 use crate::idempotency::InFlight;
 use crate::limits::Limits;
+use crate::metrics::MetricsAccess;
 use crate::push::Hub;
 use crate::service::GameService;
 use crate::shutdown::Shutdown;
@@ -28,6 +30,8 @@ pub struct Application {
     tick_passes: TickPasses,
     shutdown_timeout: Duration,
     hub: Hub,
+    /// The listener of `/metrics` alone, when `METRICS_ADDR` asks for one.
+    metrics: Option<(std::net::SocketAddr, Server)>,
 }
 
 impl Application {
@@ -36,11 +40,11 @@ impl Application {
     pub async fn build(settings: Settings) -> std::io::Result<Self> {
         // Refused before anything else happens: a short secret makes every token forgeable.
         let keys = TokenKeys::load(
-            settings.jwt_secret.as_deref(),
+            settings.jwt_secret.as_ref(),
             &settings.data_dir,
             settings.token_ttl_secs,
         )?;
-        let url = settings.database_url.clone();
+        let url = settings.database_url.expose_secret().to_owned();
         let database = web::block(move || persistence::Database::connect(&url))
             .await
             .map_err(std::io::Error::other)?
@@ -68,6 +72,17 @@ impl Application {
             in_flight: web::Data::new(InFlight::default()),
             cors: web::Data::new(CorsOrigins(settings.cors_origins.clone())),
             max_body_bytes: settings.limits.max_body_bytes,
+            metrics_access: web::Data::new(MetricsAccess::public(settings.metrics.token.as_ref())),
+        };
+        let metrics = match &settings.metrics.addr {
+            Some(addr) => {
+                let listener = TcpListener::bind(addr.as_str())?;
+                let address = listener.local_addr()?;
+                let access = MetricsAccess::own_listener(settings.metrics.token.as_ref());
+                let server = serve_metrics(listener, state.service.clone(), access)?;
+                Some((address, server))
+            }
+            None => None,
         };
         let server = serve(listener, state, settings.shutdown_timeout)?;
         Ok(Self {
@@ -78,7 +93,13 @@ impl Application {
             tick_passes,
             shutdown_timeout: settings.shutdown_timeout,
             hub,
+            metrics,
         })
+    }
+
+    /// The address of the metrics listener, when `METRICS_ADDR` asked for one.
+    pub fn metrics_address(&self) -> Option<std::net::SocketAddr> {
+        self.metrics.as_ref().map(|(address, _)| *address)
     }
 
     /// The live layer: its `shutdown` ends every open stream with a reconnect hint, and
@@ -110,9 +131,15 @@ impl Application {
             tick,
             shutdown_timeout,
             hub,
+            metrics,
             ..
         } = self;
         let handle = server.handle();
+        let metrics_handle = metrics.map(|(_, metrics)| {
+            let handle = metrics.handle();
+            tokio::spawn(metrics);
+            handle
+        });
         let mut stop = shutdown.subscribe();
         let stopper = tokio::spawn(async move {
             stop.triggered().await;
@@ -120,6 +147,9 @@ impl Application {
             // Open streams never finish by themselves: end them with a reconnect hint first,
             // so that the graceful stop waits only for ordinary requests.
             hub.shutdown();
+            if let Some(metrics) = metrics_handle {
+                metrics.stop(true).await;
+            }
             handle.stop(true).await;
         });
         let served = server.await;
@@ -143,6 +173,7 @@ struct Shared {
     in_flight: web::Data<InFlight>,
     cors: web::Data<CorsOrigins>,
     max_body_bytes: usize,
+    metrics_access: web::Data<MetricsAccess>,
 }
 
 fn serve(
@@ -158,6 +189,7 @@ fn serve(
             in_flight,
             cors,
             max_body_bytes,
+            metrics_access,
         } = &shared;
         let (app, api) = App::new()
             .into_utoipa_app()
@@ -176,6 +208,7 @@ fn serve(
                 .app_data(limits.clone())
                 .app_data(in_flight.clone())
                 .app_data(cors.clone())
+                .app_data(metrics_access.clone())
                 .app_data(json_config(*max_body_bytes))
                 .app_data(query_config())
                 .app_data(path_config())
@@ -223,6 +256,25 @@ fn serve(
     .listen(listener)?
     .run();
     Ok(server)
+}
+
+/// The listener of `/metrics` alone: one worker, nothing else routed.
+fn serve_metrics(
+    listener: TcpListener,
+    service: web::Data<GameService>,
+    access: MetricsAccess,
+) -> std::io::Result<Server> {
+    let access = web::Data::new(access);
+    Ok(HttpServer::new(move || {
+        App::new()
+            .app_data(service.clone())
+            .app_data(access.clone())
+            .service(crate::metrics::get_metrics)
+    })
+    .disable_signals()
+    .workers(1)
+    .listen(listener)?
+    .run())
 }
 
 /// Every documented path with its methods, as an `Allow` header value.

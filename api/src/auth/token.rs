@@ -3,6 +3,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -52,11 +53,16 @@ impl TokenKeys {
 
     /// Uses `secret` when given (refusing one shorter than [`MIN_SECRET_BYTES`]); otherwise the
     /// secret kept in `data_dir`, generating it on first start so tokens survive a restart.
-    pub fn load(secret: Option<&str>, data_dir: &Path, ttl_secs: i64) -> std::io::Result<Self> {
+    pub fn load(
+        secret: Option<&SecretString>,
+        data_dir: &Path,
+        ttl_secs: i64,
+    ) -> std::io::Result<Self> {
         let secret = match secret {
-            Some(secret) => secret.to_owned(),
+            Some(secret) => secret.clone(),
             None => stored_secret(data_dir)?,
         };
+        let secret = secret.expose_secret();
         if secret.len() < MIN_SECRET_BYTES {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::InvalidInput,
@@ -128,17 +134,17 @@ impl TokenKeys {
 /// only the owner can read from its creation on, synced, and linked into place, which fails if
 /// the file exists: a reader never sees a half-written secret, and two servers starting at
 /// once agree on the first one written.
-fn stored_secret(data_dir: &Path) -> std::io::Result<String> {
+fn stored_secret(data_dir: &Path) -> std::io::Result<SecretString> {
     let path = data_dir.join(SECRET_FILE);
     if let Some(secret) = read_secret(&path)? {
         return Ok(secret);
     }
     std::fs::create_dir_all(data_dir)?;
     let bytes: [u8; 32] = rand::random();
-    let secret: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+    let secret = SecretString::from(hex::encode(bytes));
     let temporary = data_dir.join(format!(".{SECRET_FILE}.{}", Uuid::new_v4().simple()));
-    let written =
-        write_owner_only(&temporary, &secret).and_then(|()| std::fs::hard_link(&temporary, &path));
+    let written = write_owner_only(&temporary, secret.expose_secret())
+        .and_then(|()| std::fs::hard_link(&temporary, &path));
     let _ = std::fs::remove_file(&temporary);
     match written {
         Ok(()) => Ok(secret),
@@ -148,9 +154,9 @@ fn stored_secret(data_dir: &Path) -> std::io::Result<String> {
     }
 }
 
-fn read_secret(path: &Path) -> std::io::Result<Option<String>> {
+fn read_secret(path: &Path) -> std::io::Result<Option<SecretString>> {
     match std::fs::read_to_string(path) {
-        Ok(secret) if !secret.trim().is_empty() => Ok(Some(secret.trim().to_owned())),
+        Ok(secret) if !secret.trim().is_empty() => Ok(Some(secret.trim().into())),
         Ok(_) => Ok(None),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(error) => Err(error),
@@ -245,9 +251,10 @@ mod tests {
     #[test]
     fn a_short_secret_refuses_to_start() {
         let dir = std::env::temp_dir();
-        assert!(TokenKeys::load(Some("short"), &dir, 60).is_err());
-        assert!(TokenKeys::load(Some(&"x".repeat(31)), &dir, 60).is_err());
-        assert!(TokenKeys::load(Some(&"x".repeat(32)), &dir, 60).is_ok());
+        let secret = |text: String| SecretString::from(text);
+        assert!(TokenKeys::load(Some(&secret("short".to_owned())), &dir, 60).is_err());
+        assert!(TokenKeys::load(Some(&secret("x".repeat(31))), &dir, 60).is_err());
+        assert!(TokenKeys::load(Some(&secret("x".repeat(32))), &dir, 60).is_ok());
     }
 
     #[cfg(unix)]

@@ -1,6 +1,6 @@
 //! What operators and browsers rely on: `/metrics`, private caching of views, CORS.
 
-use blackbox::{Backend, TestApp};
+use blackbox::{Backend, TEST_METRICS_TOKEN, TestApp};
 use serde_json::json;
 
 async fn metrics_count_requests_by_route_and_never_name_a_game(backend: &Backend) {
@@ -38,6 +38,7 @@ async fn metrics_count_requests_by_route_and_never_name_a_game(backend: &Backend
     let response = app
         .client
         .get(app.url("/metrics"))
+        .bearer_auth(TEST_METRICS_TOKEN)
         .send()
         .await
         .unwrap_or_else(|error| panic!("{error}"));
@@ -75,6 +76,76 @@ async fn metrics_count_requests_by_route_and_never_name_a_game(backend: &Backend
     for player in &players {
         assert!(!text.contains(&player.id) && !text.contains(&player.username));
     }
+}
+
+/// The status of `GET {base}/metrics` with `token` as the bearer token, if any.
+async fn metrics_status(app: &TestApp, base: &str, token: Option<&str>) -> u16 {
+    let mut request = app.client.get(format!("{base}/metrics"));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    request
+        .send()
+        .await
+        .unwrap_or_else(|error| panic!("{error}"))
+        .status()
+        .as_u16()
+}
+
+async fn metrics_are_served_only_with_the_metrics_token(backend: &Backend) {
+    let app = TestApp::spawn(backend).await;
+    let player = app.player("player0").await;
+    let base = app.base_url.clone();
+    assert_eq!(metrics_status(&app, &base, None).await, 401);
+    assert_eq!(metrics_status(&app, &base, Some("wrong-token")).await, 401);
+    // An account's own access token is no metrics token.
+    assert_eq!(metrics_status(&app, &base, Some(&player.token)).await, 401);
+    assert_eq!(
+        metrics_status(&app, &base, Some(&TEST_METRICS_TOKEN[1..])).await,
+        401
+    );
+    assert_eq!(
+        metrics_status(&app, &base, Some(TEST_METRICS_TOKEN)).await,
+        200
+    );
+}
+
+async fn metrics_are_not_served_without_a_token_or_a_listener(backend: &Backend) {
+    let app = TestApp::spawn_with(backend, |settings| {
+        settings.metrics = api::configuration::MetricsSettings::default();
+    })
+    .await;
+    let base = app.base_url.clone();
+    for token in [None, Some(TEST_METRICS_TOKEN), Some("")] {
+        assert_eq!(metrics_status(&app, &base, token).await, 404);
+    }
+}
+
+async fn metrics_on_their_own_listener_leave_the_public_one(backend: &Backend) {
+    let app = TestApp::spawn_with(backend, |settings| {
+        settings.metrics = api::configuration::MetricsSettings {
+            token: None,
+            addr: Some("127.0.0.1:0".to_owned()),
+        };
+    })
+    .await;
+    let public = app.base_url.clone();
+    let own = app.metrics_url.clone().expect("a metrics listener");
+    assert_ne!(own, public);
+    assert_eq!(metrics_status(&app, &public, None).await, 404);
+    assert_eq!(
+        metrics_status(&app, &public, Some(TEST_METRICS_TOKEN)).await,
+        404
+    );
+    assert_eq!(metrics_status(&app, &own, None).await, 200);
+    // The listener serves nothing else.
+    let other = app
+        .client
+        .get(format!("{own}/healthz"))
+        .send()
+        .await
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(other.status().as_u16(), 404);
 }
 
 async fn views_are_private_to_the_caller(backend: &Backend) {
@@ -170,6 +241,9 @@ async fn configured_origins_may_call_from_a_browser(backend: &Backend) {
 
 on_every_backend!(
     metrics_count_requests_by_route_and_never_name_a_game,
+    metrics_are_served_only_with_the_metrics_token,
+    metrics_are_not_served_without_a_token_or_a_listener,
+    metrics_on_their_own_listener_leave_the_public_one,
     views_are_private_to_the_caller,
     configured_origins_may_call_from_a_browser,
 );
