@@ -35,6 +35,7 @@ impl Database {
             players: i32::from(game.players),
             options: encode(&game.options, "options")?,
             seed: game.seed.as_str().to_owned(),
+            seed_nonce: game.seed_nonce.clone(),
             setup: game
                 .setup
                 .as_ref()

@@ -20,6 +20,15 @@ impl Database {
             .map(drop)
     }
 
+    /// For tests: forgets a game's seed nonce, as a game stored before nonces has none.
+    pub fn forget_seed_nonce(&self, id: Uuid) -> Result<(), Error> {
+        diesel::update(games::table.find(id.to_string()))
+            .set(games::seed_nonce.eq(None::<String>))
+            .execute(&mut self.conn()?)
+            .db()
+            .map(drop)
+    }
+
     /// For tests: replaces one logged input, as a damaged disk would.
     pub fn overwrite_input(&self, id: Uuid, seq: i64, input: &str) -> Result<(), Error> {
         use crate::schema::moves;

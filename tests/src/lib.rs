@@ -24,7 +24,7 @@ mod visibility;
 pub use client::{Player, Reply};
 pub use play::{choose_move, play_random_move};
 pub use process::ServerProcess;
-pub use replay::{replay, sha256_hex, spectator_view_json, view_json};
+pub use replay::{commitment_of, replay, sha256_hex, spectator_view_json, view_json};
 pub use server::{Backend, SHARED_TEST_SECRET, TEST_METRICS_TOKEN, TestApp, postgres_backend};
 pub use stream::{EventStream, Read, SseMessage, assert_streamed_within, shows_no_more};
 pub use visibility::Probe;

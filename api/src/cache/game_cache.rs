@@ -233,6 +233,7 @@ mod tests {
             players: 4,
             options: OptionMap::default(),
             seed,
+            seed_nonce: None,
             setup: None,
             fixed_setup: false,
             status,

@@ -118,6 +118,9 @@ impl GameService {
             players,
             options,
             seed,
+            // The server's own randomness in the commitment: a seed the client chose may be
+            // guessable, and while the nonce is secret no guess can be checked against it.
+            seed_nonce: Some(hex::encode(rand::random::<[u8; 32]>())),
             setup,
             fixed_setup,
             created_by: creator,

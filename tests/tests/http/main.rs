@@ -46,6 +46,7 @@ mod live_streams;
 mod live_tickets;
 mod operations;
 mod secret_submissions;
+mod seed_commitments;
 mod service;
 mod shutdown;
 mod snapshots;
