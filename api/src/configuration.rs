@@ -62,6 +62,12 @@ pub struct LimitSettings {
     pub hash_concurrency: usize,
     /// How long a registration or login waits for a hashing slot before a 503.
     pub hash_wait: Duration,
+    /// How long a request body may take to arrive, in all, before a 408 that closes the
+    /// connection.
+    pub body_timeout: Duration,
+    /// Connections one client address (an IPv6 address by its /64) may hold open at once; a
+    /// connection beyond it gets 429 and is closed. 0: no bound.
+    pub connections_per_client: usize,
 }
 
 impl Default for LimitSettings {
@@ -73,17 +79,21 @@ impl Default for LimitSettings {
             max_body_bytes: 64 * 1024,
             hash_concurrency: 0,
             hash_wait: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            connections_per_client: 64,
         }
     }
 }
 
 impl LimitSettings {
-    /// No rate limits: for tests that create many accounts and games from one address.
+    /// No rate limits and no bound on connections: for tests that create many accounts and
+    /// games, and open many streams, from one address.
     pub fn unlimited() -> Self {
         Self {
             auth_per_minute: 0,
             games_per_minute: 0,
             moves_per_minute: 0,
+            connections_per_client: 0,
             ..Self::default()
         }
     }
@@ -107,6 +117,11 @@ impl Settings {
             max_body_bytes: number("MAX_BODY_BYTES", defaults.max_body_bytes)?,
             hash_concurrency: number("HASH_CONCURRENCY", defaults.hash_concurrency)?,
             hash_wait: Duration::from_millis(number("HASH_WAIT_MILLIS", 10_000)?),
+            body_timeout: Duration::from_millis(number("BODY_TIMEOUT_MILLIS", 10_000)?),
+            connections_per_client: number(
+                "CONNECTIONS_PER_CLIENT",
+                defaults.connections_per_client,
+            )?,
         };
         Ok(Self {
             host: var("HOST").unwrap_or_else(|| "127.0.0.1".to_owned()),

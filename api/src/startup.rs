@@ -11,9 +11,11 @@ use utoipa_swagger_ui::{Config, SwaggerUi};
 
 use crate::auth::TokenKeys;
 use crate::configuration::Settings;
+use crate::connections::ConnectionsPerClient;
 use crate::cors::CorsOrigins;
 use crate::error::ApiError;
 use crate::idempotency::InFlight;
+use crate::json_body::BodyTimeout;
 use crate::limits::Limits;
 use crate::metrics::MetricsAccess;
 use crate::push::Hub;
@@ -72,6 +74,8 @@ impl Application {
             in_flight: web::Data::new(InFlight::default()),
             cors: web::Data::new(CorsOrigins(settings.cors_origins.clone())),
             max_body_bytes: settings.limits.max_body_bytes,
+            body_timeout: BodyTimeout(settings.limits.body_timeout),
+            connections: ConnectionsPerClient::new(settings.limits.connections_per_client),
             metrics_access: web::Data::new(MetricsAccess::public(settings.metrics.token.as_ref())),
         };
         let metrics = match &settings.metrics.addr {
@@ -173,6 +177,8 @@ struct Shared {
     in_flight: web::Data<InFlight>,
     cors: web::Data<CorsOrigins>,
     max_body_bytes: usize,
+    body_timeout: BodyTimeout,
+    connections: Arc<ConnectionsPerClient>,
     metrics_access: web::Data<MetricsAccess>,
 }
 
@@ -181,6 +187,7 @@ fn serve(
     shared: Shared,
     shutdown_timeout: Duration,
 ) -> std::io::Result<Server> {
+    let connections = shared.connections.clone();
     let server = HttpServer::new(move || {
         let Shared {
             service,
@@ -189,6 +196,8 @@ fn serve(
             in_flight,
             cors,
             max_body_bytes,
+            body_timeout,
+            connections: _,
             metrics_access,
         } = &shared;
         let (app, api) = App::new()
@@ -203,6 +212,10 @@ fn serve(
                     crate::metrics::count_requests,
                 ))
                 .wrap(actix_web::middleware::from_fn(crate::cors::cors))
+                // Outermost: a connection over its address's bound is refused before anything.
+                .wrap(actix_web::middleware::from_fn(
+                    crate::connections::refuse_excess,
+                ))
                 .app_data(service.clone())
                 .app_data(keys.clone())
                 .app_data(limits.clone())
@@ -210,6 +223,7 @@ fn serve(
                 .app_data(cors.clone())
                 .app_data(metrics_access.clone())
                 .app_data(json_config(*max_body_bytes))
+                .app_data(*body_timeout)
                 .app_data(query_config())
                 .app_data(path_config())
             })
@@ -249,6 +263,8 @@ fn serve(
             }
         }))
     })
+    // Each connection takes a slot for its client address until it closes.
+    .on_connect(move |io, data| connections.on_connect(io, data))
     // Signals are handled by the caller through `Shutdown`, so that the background work stops
     // together with the HTTP server.
     .disable_signals()

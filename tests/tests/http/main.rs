@@ -49,6 +49,7 @@ mod secret_submissions;
 mod seed_commitments;
 mod service;
 mod shutdown;
+mod slow_clients;
 mod snapshots;
 mod tls;
 mod tokens;
