@@ -165,14 +165,18 @@ impl Limits {
         let busy = || ApiError::Overloaded {
             retry_after_secs: 1,
         };
-        let _slot = tokio::time::timeout(self.hash_wait, self.hashing.clone().acquire_owned())
+        let slot = tokio::time::timeout(self.hash_wait, self.hashing.clone().acquire_owned())
             .await
             .map_err(|_| busy())?
             .map_err(|_| busy())?;
         let (answer, answered) = tokio::sync::oneshot::channel();
         let span = tracing::Span::current();
+        // The job holds the slot until it has run: a caller that goes away (a dropped login)
+        // must not free a slot while its hash still waits in the queue or runs, or more
+        // hashes than slots would run at once.
         let job: Job = Box::new(move || {
             let _ = answer.send(span.in_scope(work));
+            drop(slot);
         });
         self.hashing_threads
             .jobs
@@ -203,6 +207,36 @@ mod tests {
         assert_eq!(whole_seconds_up(Duration::from_millis(1000)), 1);
         assert_eq!(whole_seconds_up(Duration::from_millis(1001)), 2);
         assert_eq!(whole_seconds_up(Duration::from_secs(0)), 1);
+    }
+
+    #[tokio::test]
+    async fn a_dropped_request_keeps_its_hashing_slot_until_its_job_has_run() {
+        let limits = Arc::new(Limits::new(&LimitSettings {
+            hash_concurrency: 1,
+            hash_wait: Duration::from_millis(200),
+            ..LimitSettings::default()
+        }));
+        let (started, has_started) = std::sync::mpsc::channel::<()>();
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        let hashing = limits.clone();
+        let request = tokio::spawn(async move {
+            hashing
+                .hashing(move || {
+                    let _ = started.send(());
+                    let _ = released.recv();
+                    Ok(())
+                })
+                .await
+        });
+        let _ = tokio::task::spawn_blocking(move || has_started.recv()).await;
+        // The client goes away while its hash runs.
+        request.abort();
+        let _ = request.await;
+        assert_eq!(limits.hashing.available_permits(), 0, "the slot is still in use");
+        let refused = limits.hashing(|| Ok(())).await;
+        assert!(matches!(refused, Err(ApiError::Overloaded { .. })));
+        let _ = release.send(());
+        assert!(limits.hashing(|| Ok(())).await.is_ok(), "freed once the job ended");
     }
 
     #[test]
