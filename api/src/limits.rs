@@ -232,11 +232,18 @@ mod tests {
         // The client goes away while its hash runs.
         request.abort();
         let _ = request.await;
-        assert_eq!(limits.hashing.available_permits(), 0, "the slot is still in use");
+        assert_eq!(
+            limits.hashing.available_permits(),
+            0,
+            "the slot is still in use"
+        );
         let refused = limits.hashing(|| Ok(())).await;
         assert!(matches!(refused, Err(ApiError::Overloaded { .. })));
         let _ = release.send(());
-        assert!(limits.hashing(|| Ok(())).await.is_ok(), "freed once the job ended");
+        assert!(
+            limits.hashing(|| Ok(())).await.is_ok(),
+            "freed once the job ended"
+        );
     }
 
     #[test]

@@ -25,7 +25,7 @@ use crate::service::GameService;
     request_body = MoveRequest,
     responses(
         (status = 200, description = "The move was applied; the game as the caller now sees it", body = Game,
-            headers(("Idempotent-Replayed" = String, description = "`true` when this is the kept response of an earlier request with the same Idempotency-Key"))),
+            headers(("Idempotent-Replayed" = String, description = "`true` when this is the kept response of an earlier request with the same Idempotency-Key"), ("ETag" = String, description = "The tag a `GET` of this view carries: revalidate with `If-None-Match`"))),
         (status = 400, description = "`malformed`: the body, the move or the Idempotency-Key does not parse", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`not_a_player`: the caller has no seat in this game", body = Problem, content_type = "application/problem+json"),
