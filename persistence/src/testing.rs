@@ -20,6 +20,12 @@ impl Database {
             .map(drop)
     }
 
+    /// For tests: takes this process's turn to write (SQLite), as a long write would, until the
+    /// guard is dropped.
+    pub fn hold_writer_turn(&self) -> Option<std::sync::MutexGuard<'_, ()>> {
+        self.writer_turn()
+    }
+
     /// For tests: forgets a game's seed nonce, as a game stored before nonces has none.
     pub fn forget_seed_nonce(&self, id: Uuid) -> Result<(), Error> {
         diesel::update(games::table.find(id.to_string()))
