@@ -33,7 +33,7 @@ use crate::service::GameService;
         (status = 409, description = "`stale_version` (fetch the game and retry), `game_not_started`, or `idempotency_in_flight`", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "`unsupported_media_type`: the body is not `application/json`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "An illegal move (`code` is the rules' error code), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "An illegal move (`code` is the rules' error code), `move_kind_mismatch` (a move of another game kind), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "`rate_limited`: too many moves; `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
     )
