@@ -91,10 +91,9 @@ fn parse_key(value: &str) -> Option<String> {
 /// canonical JSON (so spacing and key order do not matter).
 fn fingerprint(method: &str, path: &str, body: &impl Serialize) -> String {
     let body = serde_json::to_string(body).unwrap_or_default();
-    Sha256::digest(format!("{method} {path}\n{body}").as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(
+        format!("{method} {path}\n{body}").as_bytes(),
+    ))
 }
 
 /// Per (account, key): a lock held by the request running with it.

@@ -1,6 +1,4 @@
-use std::collections::HashMap;
 use std::path::Path;
-use std::sync::{Arc, Mutex, PoisonError};
 
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
 use secrecy::{ExposeSecret, SecretString};
@@ -29,12 +27,12 @@ pub struct TokenKeys {
     /// Tokens whose signature has been checked, with their claims: a client sends the same
     /// token with every request, and looking it up costs a fraction of checking its HMAC and
     /// decoding it again. Only tokens signed with these keys get in; the times in the claims
-    /// are judged at every use.
-    verified: Arc<Mutex<HashMap<String, Claims>>>,
+    /// are judged at every use. Bounded, least recently used first out; clones share it.
+    verified: moka::sync::Cache<String, Claims>,
 }
 
-/// Verified tokens remembered at most; past that the memory starts afresh.
-const MOST_VERIFIED: usize = 8_192;
+/// Verified tokens remembered at most.
+const MOST_VERIFIED: u64 = 8_192;
 
 const SECRET_FILE: &str = "jwt_secret";
 
@@ -47,7 +45,7 @@ impl TokenKeys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             ttl_secs,
-            verified: Arc::default(),
+            verified: moka::sync::Cache::new(MOST_VERIFIED),
         }
     }
 
@@ -91,11 +89,6 @@ impl TokenKeys {
             .map_err(|error| error.to_string())
     }
 
-    fn verified(&self) -> std::sync::MutexGuard<'_, HashMap<String, Claims>> {
-        // Every update leaves the map consistent; a panic elsewhere does not spoil it.
-        self.verified.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
     /// The claims of a token signed with these keys, whatever its times.
     fn check_signature(&self, token: &str) -> Option<Claims> {
         let mut validation = Validation::new(Algorithm::HS256);
@@ -110,16 +103,11 @@ impl TokenKeys {
     /// The claims of a token signed with these keys that has not expired at `now`. Expiry is
     /// judged here, on the server's clock, rather than by the library on the system clock.
     pub fn verify(&self, token: &str, now: i64) -> Option<Claims> {
-        let remembered = self.verified().get(token).copied();
-        let claims = match remembered {
+        let claims = match self.verified.get(token) {
             Some(claims) => claims,
             None => {
                 let claims = self.check_signature(token)?;
-                let mut verified = self.verified();
-                if verified.len() >= MOST_VERIFIED {
-                    verified.clear();
-                }
-                verified.insert(token.to_owned(), claims);
+                self.verified.insert(token.to_owned(), claims);
                 claims
             }
         };
@@ -229,7 +217,8 @@ mod tests {
             let (other, _) = copy.issue(Uuid::new_v4(), now + offset).expect("issued");
             assert!(copy.verify(&other, now + offset).is_some());
         }
-        assert!(keys.verified().len() <= MOST_VERIFIED);
+        keys.verified.run_pending_tasks();
+        assert!(keys.verified.entry_count() <= MOST_VERIFIED);
     }
 
     #[test]
