@@ -1,6 +1,8 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
+use secrecy::SecretString;
+
 use crate::clock::Clock;
 
 /// Server settings, read from the environment with working defaults.
@@ -8,13 +10,14 @@ use crate::clock::Clock;
 pub struct Settings {
     pub host: String,
     pub port: u16,
-    /// `postgres://…` selects PostgreSQL; anything else is a SQLite file.
-    pub database_url: String,
+    /// `postgres://…` selects PostgreSQL; anything else is a SQLite file. Secret: it may carry
+    /// the database password.
+    pub database_url: SecretString,
     /// Where the server keeps its files (the SQLite database, a generated signing secret).
     pub data_dir: PathBuf,
     /// HMAC secret for access tokens (at least 32 bytes); generated and kept in `data_dir` when
     /// unset.
-    pub jwt_secret: Option<String>,
+    pub jwt_secret: Option<SecretString>,
     /// Lifetime of an access token.
     pub token_ttl_secs: i64,
     /// How often the background tick expires passed deadlines.
@@ -32,6 +35,19 @@ pub struct Settings {
     pub public_url: Option<String>,
     /// Streams: keep-alive, buffer, slow-reader grace, `retry:`, the game cache.
     pub live: crate::push::LiveSettings,
+    /// Who may read `/metrics`; see [`MetricsSettings`].
+    pub metrics: MetricsSettings,
+}
+
+/// Where `/metrics` is served. With neither a token nor a listener of its own it is not served
+/// at all: its counts (of secret submissions, say) are not for every caller.
+#[derive(Clone, Debug, Default)]
+pub struct MetricsSettings {
+    /// The bearer token `/metrics` requires (on the public listener and on its own).
+    pub token: Option<SecretString>,
+    /// A listener of its own (`127.0.0.1:9090`) that serves `/metrics` only, without a token
+    /// unless one is set; the public listener then serves it only with the token.
+    pub addr: Option<String>,
 }
 
 /// Limits that keep one client from exhausting the server. A rate of 0 turns that limit off.
@@ -49,6 +65,12 @@ pub struct LimitSettings {
     pub hash_concurrency: usize,
     /// How long a registration or login waits for a hashing slot before a 503.
     pub hash_wait: Duration,
+    /// How long a request body may take to arrive, in all, before a 408 that closes the
+    /// connection.
+    pub body_timeout: Duration,
+    /// Connections one client address (an IPv6 address by its /64) may hold open at once; a
+    /// connection beyond it gets 429 and is closed. 0: no bound.
+    pub connections_per_client: usize,
 }
 
 impl Default for LimitSettings {
@@ -60,17 +82,21 @@ impl Default for LimitSettings {
             max_body_bytes: 64 * 1024,
             hash_concurrency: 0,
             hash_wait: Duration::from_secs(10),
+            body_timeout: Duration::from_secs(10),
+            connections_per_client: 64,
         }
     }
 }
 
 impl LimitSettings {
-    /// No rate limits: for tests that create many accounts and games from one address.
+    /// No rate limits and no bound on connections: for tests that create many accounts and
+    /// games, and open many streams, from one address.
     pub fn unlimited() -> Self {
         Self {
             auth_per_minute: 0,
             games_per_minute: 0,
             moves_per_minute: 0,
+            connections_per_client: 0,
             ..Self::default()
         }
     }
@@ -94,13 +120,18 @@ impl Settings {
             max_body_bytes: number("MAX_BODY_BYTES", defaults.max_body_bytes)?,
             hash_concurrency: number("HASH_CONCURRENCY", defaults.hash_concurrency)?,
             hash_wait: Duration::from_millis(number("HASH_WAIT_MILLIS", 10_000)?),
+            body_timeout: Duration::from_millis(number("BODY_TIMEOUT_MILLIS", 10_000)?),
+            connections_per_client: number(
+                "CONNECTIONS_PER_CLIENT",
+                defaults.connections_per_client,
+            )?,
         };
         Ok(Self {
             host: var("HOST").unwrap_or_else(|| "127.0.0.1".to_owned()),
             port: number("PORT", 8080)?,
-            database_url,
+            database_url: database_url.into(),
             data_dir,
-            jwt_secret: var("JWT_SECRET"),
+            jwt_secret: var("JWT_SECRET").map(SecretString::from),
             token_ttl_secs: 24 * 3600,
             tick_millis: number("TICK_MILLIS", 1000)?,
             clock: Clock::system(),
@@ -117,6 +148,10 @@ impl Settings {
                 .unwrap_or_default(),
             public_url: var("PUBLIC_URL").map(public_url).transpose()?,
             live: live_settings()?,
+            metrics: MetricsSettings {
+                token: var("METRICS_TOKEN").map(SecretString::from),
+                addr: var("METRICS_ADDR"),
+            },
         })
     }
 }

@@ -45,6 +45,9 @@ pub enum ApiError {
     /// 429: a rate limit; the client may retry after this many seconds.
     #[error("rate limited")]
     RateLimited { retry_after_secs: u64 },
+    /// 408: the request body did not arrive in time; the connection is closed.
+    #[error("request body timed out")]
+    BodyTimeout,
     /// 503: the database cannot be reached.
     #[error("unavailable: {0}")]
     Unavailable(String),
@@ -70,6 +73,7 @@ impl ApiError {
             ApiError::PayloadTooLarge(_) => "payload_too_large",
             ApiError::UnsupportedMediaType => "unsupported_media_type",
             ApiError::RateLimited { .. } => "rate_limited",
+            ApiError::BodyTimeout => "body_timeout",
             ApiError::Unavailable(_) => "unavailable",
             ApiError::Overloaded { .. } => "overloaded",
             ApiError::Internal(_) => "internal",
@@ -97,6 +101,7 @@ impl ApiError {
             ApiError::PayloadTooLarge(_) => "Payload too large",
             ApiError::UnsupportedMediaType => "Unsupported media type",
             ApiError::RateLimited { .. } => "Too many requests",
+            ApiError::BodyTimeout => "Request timeout",
             ApiError::Unavailable(_) | ApiError::Overloaded { .. } => "Service unavailable",
             ApiError::Internal(_) => "Internal server error",
         }
@@ -123,6 +128,7 @@ impl ApiError {
             ApiError::RateLimited { retry_after_secs } => {
                 format!("too many requests; retry in {retry_after_secs} s")
             }
+            ApiError::BodyTimeout => "the request body did not arrive in time".to_owned(),
             ApiError::Unavailable(_) => "the database is unavailable; try again".to_owned(),
             ApiError::Overloaded { retry_after_secs } => {
                 format!("the server is busy; retry in {retry_after_secs} s")
@@ -171,6 +177,7 @@ impl ResponseError for ApiError {
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::UnsupportedMediaType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::BodyTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::Unavailable(_) | ApiError::Overloaded { .. } => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
@@ -191,6 +198,10 @@ impl ResponseError for ApiError {
         }
         if let Some(seconds) = self.retry_after_secs() {
             response.insert_header(("Retry-After", seconds.to_string()));
+        }
+        if let ApiError::BodyTimeout = self {
+            // The rest of the body may still come: this connection cannot carry another request.
+            response.force_close();
         }
         response.json(self.problem())
     }
@@ -331,6 +342,14 @@ mod tests {
             status_and_code(media),
             (415, "unsupported_media_type".to_owned())
         );
+    }
+
+    #[test]
+    fn a_body_timeout_is_408_and_closes_the_connection() {
+        let response = ApiError::BodyTimeout.error_response();
+        assert_eq!(response.status().as_u16(), 408);
+        assert!(response.head().connection_type() == actix_web::http::ConnectionType::Close);
+        assert_eq!(ApiError::BodyTimeout.code(), "body_timeout");
     }
 
     #[test]

@@ -25,6 +25,7 @@ use sha2::{Digest, Sha256};
 use tokio::sync::OwnedMutexGuard;
 use uuid::Uuid;
 
+use crate::cache::RenderedView;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking, render_game};
 
@@ -90,10 +91,9 @@ fn parse_key(value: &str) -> Option<String> {
 /// canonical JSON (so spacing and key order do not matter).
 fn fingerprint(method: &str, path: &str, body: &impl Serialize) -> String {
     let body = serde_json::to_string(body).unwrap_or_default();
-    Sha256::digest(format!("{method} {path}\n{body}").as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(
+        format!("{method} {path}\n{body}").as_bytes(),
+    ))
 }
 
 /// Per (account, key): a lock held by the request running with it.
@@ -196,9 +196,7 @@ where
             service.rendered_game(&record, account)
         })
         .await?;
-        return Ok(HttpResponse::build(status)
-            .content_type("application/json")
-            .body(view.json.clone()));
+        return Ok(crate::routes::private_answer(status, &view));
     };
     let _running = in_flight.enter(account, &key).await?;
     let metrics_service = service.clone();
@@ -264,11 +262,10 @@ fn replay(stored: IdempotencyRecord, fingerprint: &str) -> Result<Outcome, ApiEr
     }
 }
 
+/// A kept response, sent as the view it is (with its tag).
 fn send(response: StoredResponse) -> HttpResponse {
     let status = StatusCode::from_u16(response.status).unwrap_or(StatusCode::OK);
-    HttpResponse::build(status)
-        .content_type("application/json")
-        .body(response.body)
+    crate::routes::private_answer(status, &RenderedView::from_json(response.body))
 }
 
 #[cfg(test)]

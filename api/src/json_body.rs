@@ -1,11 +1,14 @@
 //! A JSON request body. JSON has one number type, and the contract's JSON Schema counts `7.0`
 //! as the integer 7; so does the server: a number without a fractional part is read as an
 //! integer wherever one is expected. The body is first read by actix's `Json`, so its
-//! configured size limit, content type check and error handler apply.
+//! configured size limit, content type check and error handler apply; the whole read has a
+//! deadline ([`BodyTimeout`]), since a body that stops arriving would otherwise hold its
+//! connection (unauthenticated, for a registration) for ever.
 
 use std::future::Future;
 use std::ops::Deref;
 use std::pin::Pin;
+use std::time::Duration;
 
 use actix_web::dev::Payload;
 use actix_web::{FromRequest, HttpRequest, web};
@@ -13,6 +16,10 @@ use serde::de::DeserializeOwned;
 use serde_json::{Number, Value};
 
 use crate::error::ApiError;
+
+/// How long a whole request body may take to arrive (app data; 10 s when absent).
+#[derive(Clone, Copy, Debug)]
+pub struct BodyTimeout(pub Duration);
 
 /// The body, parsed as `T` once integral numbers are integers.
 #[derive(Debug)]
@@ -38,8 +45,14 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
 
     fn from_request(request: &HttpRequest, payload: &mut Payload) -> Self::Future {
         let json = web::Json::<Value>::from_request(request, payload);
+        let deadline = request
+            .app_data::<BodyTimeout>()
+            .map_or(Duration::from_secs(10), |timeout| timeout.0);
         Box::pin(async move {
-            let mut value = json.await?.into_inner();
+            let read = tokio::time::timeout(deadline, json)
+                .await
+                .map_err(|_| ApiError::BodyTimeout)?;
+            let mut value = read?.into_inner();
             integral_numbers_as_integers(&mut value);
             serde_json::from_value(value)
                 .map(JsonBody)

@@ -6,6 +6,7 @@ pub mod bot_runner;
 pub mod cache;
 pub mod clock;
 pub mod configuration;
+pub mod connections;
 pub mod cors;
 pub mod error;
 pub mod idempotency;

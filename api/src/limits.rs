@@ -2,7 +2,7 @@
 //! account (the GCRA of `governor`), and a bound on password hashes computed at once.
 
 use std::hash::Hash;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::num::NonZeroU32;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -57,6 +57,19 @@ fn whole_seconds_up(wait: Duration) -> u64 {
         seconds + 1
     } else {
         seconds.max(1)
+    }
+}
+
+/// What a client address is limited by: an IPv4 address as it is; an IPv6 address by its /64,
+/// the prefix one subscriber gets and may rotate addresses within freely (an IPv4-mapped IPv6
+/// address as its IPv4 address).
+pub fn client_key(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !u128::from(u64::MAX))),
+        },
     }
 }
 
@@ -127,10 +140,10 @@ impl Limits {
         }
     }
 
-    /// Registrations and logins from one address. Without a peer address (never over TCP) the
-    /// request is not limited.
+    /// Registrations and logins from one address (an IPv6 address counts by its /64). Without
+    /// a peer address (never over TCP) the request is not limited.
     pub fn check_auth(&self, peer: Option<IpAddr>) -> Result<(), ApiError> {
-        peer.map_or(Ok(()), |ip| self.auth.check(&ip))
+        peer.map_or(Ok(()), |ip| self.auth.check(&client_key(ip)))
     }
 
     pub fn check_create_game(&self, account: Uuid) -> Result<(), ApiError> {
@@ -152,14 +165,18 @@ impl Limits {
         let busy = || ApiError::Overloaded {
             retry_after_secs: 1,
         };
-        let _slot = tokio::time::timeout(self.hash_wait, self.hashing.clone().acquire_owned())
+        let slot = tokio::time::timeout(self.hash_wait, self.hashing.clone().acquire_owned())
             .await
             .map_err(|_| busy())?
             .map_err(|_| busy())?;
         let (answer, answered) = tokio::sync::oneshot::channel();
         let span = tracing::Span::current();
+        // The job holds the slot until it has run: a caller that goes away (a dropped login)
+        // must not free a slot while its hash still waits in the queue or runs, or more
+        // hashes than slots would run at once.
         let job: Job = Box::new(move || {
             let _ = answer.send(span.in_scope(work));
+            drop(slot);
         });
         self.hashing_threads
             .jobs
@@ -190,6 +207,69 @@ mod tests {
         assert_eq!(whole_seconds_up(Duration::from_millis(1000)), 1);
         assert_eq!(whole_seconds_up(Duration::from_millis(1001)), 2);
         assert_eq!(whole_seconds_up(Duration::from_secs(0)), 1);
+    }
+
+    #[tokio::test]
+    async fn a_dropped_request_keeps_its_hashing_slot_until_its_job_has_run() {
+        let limits = Arc::new(Limits::new(&LimitSettings {
+            hash_concurrency: 1,
+            hash_wait: Duration::from_millis(200),
+            ..LimitSettings::default()
+        }));
+        let (started, has_started) = std::sync::mpsc::channel::<()>();
+        let (release, released) = std::sync::mpsc::channel::<()>();
+        let hashing = limits.clone();
+        let request = tokio::spawn(async move {
+            hashing
+                .hashing(move || {
+                    let _ = started.send(());
+                    let _ = released.recv();
+                    Ok(())
+                })
+                .await
+        });
+        let _ = tokio::task::spawn_blocking(move || has_started.recv()).await;
+        // The client goes away while its hash runs.
+        request.abort();
+        let _ = request.await;
+        assert_eq!(
+            limits.hashing.available_permits(),
+            0,
+            "the slot is still in use"
+        );
+        let refused = limits.hashing(|| Ok(())).await;
+        assert!(matches!(refused, Err(ApiError::Overloaded { .. })));
+        let _ = release.send(());
+        assert!(
+            limits.hashing(|| Ok(())).await.is_ok(),
+            "freed once the job ended"
+        );
+    }
+
+    #[test]
+    fn ipv6_addresses_of_one_64_share_the_auth_limit() {
+        let limits = Limits::new(&LimitSettings {
+            auth_per_minute: 1,
+            hash_concurrency: 1,
+            ..LimitSettings::default()
+        });
+        let ip = |text: &str| text.parse::<IpAddr>().ok();
+        assert!(limits.check_auth(ip("2001:db8:0:1::1")).is_ok());
+        // The next address in the same /64 is the same client.
+        assert!(limits.check_auth(ip("2001:db8:0:1::2")).is_err());
+        assert!(
+            limits
+                .check_auth(ip("2001:db8:0:1:ffff:ffff:ffff:ffff"))
+                .is_err()
+        );
+        // Another /64 is another client, and IPv4 addresses count one by one.
+        assert!(limits.check_auth(ip("2001:db8:0:2::1")).is_ok());
+        assert!(limits.check_auth(ip("192.0.2.1")).is_ok());
+        assert!(
+            limits.check_auth(ip("::ffff:192.0.2.1")).is_err(),
+            "mapped is IPv4"
+        );
+        assert!(limits.check_auth(ip("192.0.2.2")).is_ok());
     }
 
     #[test]

@@ -2,17 +2,23 @@
 //!
 //! Each server owns its recorder instead of installing a process-wide one, so servers started
 //! side by side (as the tests do) count separately. Labels are route patterns, methods and
-//! statuses, never a raw path, a game id or anything a game hides: a metric is readable by
-//! whoever can reach `/metrics`.
+//! statuses, never a raw path, a game id or anything a game hides. Even so, counts tell what
+//! happens on a quiet server (a secret submission is a request), so `/metrics` is served only
+//! to whoever holds `METRICS_TOKEN`, or on a listener of its own (`METRICS_ADDR`); with
+//! neither it is not served at all.
 
 use std::time::{Duration, Instant};
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::Next;
-use actix_web::{Error, HttpResponse, get, web};
+use actix_web::{Error, HttpRequest, HttpResponse, get, web};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusRecorder};
+use secrecy::{ExposeSecret, SecretString};
+use sha2::{Digest, Sha256};
+use subtle::ConstantTimeEq;
 
+use crate::error::ApiError;
 use crate::service::GameService;
 
 /// Request latencies, in seconds: from a cached read to a slow write under contention.
@@ -177,24 +183,102 @@ pub async fn count_requests(
     Ok(response)
 }
 
+/// Who a listener serves `/metrics` to.
+#[derive(Clone)]
+pub enum MetricsAccess {
+    /// Nobody: the path does not exist here.
+    Closed,
+    /// Whoever sends this bearer token.
+    Token(SecretString),
+    /// Everyone who can reach the listener (one of its own, on an operator's network).
+    Open,
+}
+
+impl MetricsAccess {
+    /// What the public listener allows: the token when one is set, otherwise nothing.
+    pub fn public(token: Option<&SecretString>) -> Self {
+        token.map_or(Self::Closed, |token| Self::Token(token.clone()))
+    }
+
+    /// What the listener of its own allows: the token when one is set, otherwise everyone.
+    pub fn own_listener(token: Option<&SecretString>) -> Self {
+        token.map_or(Self::Open, |token| Self::Token(token.clone()))
+    }
+
+    fn check(&self, request: &HttpRequest) -> Result<(), ApiError> {
+        match self {
+            Self::Open => Ok(()),
+            Self::Closed => Err(ApiError::NotFound {
+                code: "not_found",
+                detail: "no such route".to_owned(),
+            }),
+            Self::Token(expected) => {
+                let sent = request
+                    .headers()
+                    .get(actix_web::http::header::AUTHORIZATION)
+                    .and_then(|value| value.to_str().ok())
+                    .and_then(|value| value.split_once(' '))
+                    .filter(|(scheme, _)| scheme.eq_ignore_ascii_case("bearer"))
+                    .map(|(_, token)| token.trim());
+                match sent {
+                    Some(sent) if same_secret(sent, expected.expose_secret()) => Ok(()),
+                    _ => Err(ApiError::Unauthorized(
+                        "send the metrics token as a bearer token",
+                    )),
+                }
+            }
+        }
+    }
+}
+
+/// Compares digests of both, in constant time: neither the token's bytes nor its length show
+/// in how long a refusal takes.
+fn same_secret(sent: &str, expected: &str) -> bool {
+    let sent = Sha256::digest(sent.as_bytes());
+    let expected = Sha256::digest(expected.as_bytes());
+    sent.ct_eq(&expected).into()
+}
+
 /// Operational metrics in Prometheus text format.
 ///
 /// Request counts and latencies by route pattern and status, commits, version conflicts,
 /// deadline lag, database pool use and open streams. No metric names a game, an account or
-/// anything a game hides.
+/// anything a game hides. Served only with the operator's metrics token (`METRICS_TOKEN`, sent
+/// as a bearer token; not an account's access token), or on the operator's own metrics
+/// listener; otherwise `404`.
 #[utoipa::path(
     tag = "meta",
+    security(("metrics_token" = [])),
     responses(
         (status = 200, description = "Prometheus text exposition format 0.0.4", body = String, content_type = "text/plain"),
+        (status = 401, description = "`unauthorized`: no or wrong metrics token", body = openapi::Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`not_found`: this server serves no metrics here", body = openapi::Problem, content_type = "application/problem+json"),
     )
 )]
 #[get("/metrics")]
-pub async fn get_metrics(service: web::Data<GameService>) -> HttpResponse {
+pub async fn get_metrics(
+    service: web::Data<GameService>,
+    access: web::Data<MetricsAccess>,
+    request: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    access.check(&request)?;
     let body = service.metrics().render(
         service.database().pool_state(),
         service.hub().open_streams(),
     );
-    HttpResponse::Ok()
+    Ok(HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
-        .body(body)
+        .body(body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_same_token_is_the_same_secret() {
+        assert!(same_secret("metrics-token", "metrics-token"));
+        assert!(!same_secret("metrics-toke", "metrics-token"));
+        assert!(!same_secret("", "metrics-token"));
+    }
 }

@@ -6,57 +6,51 @@
 //! lost by stopping. Anything else that lives longer than a request (an event stream, say)
 //! subscribes here and ends itself with a hint to reconnect when the signal comes.
 
-use tokio::sync::watch;
+use tokio_util::sync::CancellationToken;
 
-/// The trigger, held by whoever decides that the server stops.
-#[derive(Clone, Debug)]
+/// The trigger, held by whoever decides that the server stops: one cancellation token, of
+/// which every background task holds a child.
+#[derive(Clone, Debug, Default)]
 pub struct Shutdown {
-    sender: watch::Sender<bool>,
+    token: CancellationToken,
 }
 
 /// What a background task holds to learn that it should stop.
 #[derive(Clone, Debug)]
 pub struct ShutdownSignal {
-    receiver: watch::Receiver<bool>,
-}
-
-impl Default for Shutdown {
-    fn default() -> Self {
-        Self::new()
-    }
+    token: CancellationToken,
 }
 
 impl Shutdown {
     pub fn new() -> Self {
-        Self {
-            sender: watch::Sender::new(false),
-        }
+        Self::default()
     }
 
     /// Starts the shutdown; calling it again does nothing.
     pub fn trigger(&self) {
-        self.sender.send_replace(true);
+        self.token.cancel();
     }
 
     pub fn subscribe(&self) -> ShutdownSignal {
         ShutdownSignal {
-            receiver: self.sender.subscribe(),
+            token: self.token.child_token(),
         }
     }
 }
 
 impl ShutdownSignal {
     pub fn is_triggered(&self) -> bool {
-        *self.receiver.borrow()
+        self.token.is_cancelled()
     }
 
     /// Resolves once the shutdown has started (at once if it already has).
     pub async fn triggered(&mut self) {
-        // An error means every trigger is gone: nobody can stop the server any more, so the
-        // caller waits forever, as it would have.
-        if self.receiver.wait_for(|stopping| *stopping).await.is_err() {
-            std::future::pending::<()>().await;
-        }
+        self.token.cancelled().await;
+    }
+
+    /// The token itself, for a task that hands children of it on.
+    pub fn token(&self) -> &CancellationToken {
+        &self.token
     }
 }
 

@@ -42,6 +42,16 @@ impl Modify for BearerAuth {
                     .build(),
             ),
         );
+        // The operator's `METRICS_TOKEN`, not an account's token.
+        components.add_security_scheme(
+            "metrics_token",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .description(Some("The operator's `METRICS_TOKEN`"))
+                    .build(),
+            ),
+        );
     }
 }
 

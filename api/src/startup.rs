@@ -4,16 +4,20 @@ use std::time::Duration;
 
 use actix_web::dev::{ResourceDef, Server};
 use actix_web::{App, HttpResponse, HttpServer, ResponseError, web};
+use secrecy::ExposeSecret;
 use tracing_actix_web::TracingLogger;
 use utoipa_actix_web::{AppExt, scope};
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
 use crate::auth::TokenKeys;
 use crate::configuration::Settings;
+use crate::connections::ConnectionsPerClient;
 use crate::cors::CorsOrigins;
 use crate::error::ApiError;
 use crate::idempotency::InFlight;
+use crate::json_body::BodyTimeout;
 use crate::limits::Limits;
+use crate::metrics::MetricsAccess;
 use crate::push::Hub;
 use crate::push::tickets::PublicUrl;
 use crate::service::GameService;
@@ -29,6 +33,8 @@ pub struct Application {
     tick_passes: TickPasses,
     shutdown_timeout: Duration,
     hub: Hub,
+    /// The listener of `/metrics` alone, when `METRICS_ADDR` asks for one.
+    metrics: Option<(std::net::SocketAddr, Server)>,
 }
 
 impl Application {
@@ -37,11 +43,11 @@ impl Application {
     pub async fn build(settings: Settings) -> std::io::Result<Self> {
         // Refused before anything else happens: a short secret makes every token forgeable.
         let keys = TokenKeys::load(
-            settings.jwt_secret.as_deref(),
+            settings.jwt_secret.as_ref(),
             &settings.data_dir,
             settings.token_ttl_secs,
         )?;
-        let url = settings.database_url.clone();
+        let url = settings.database_url.expose_secret().to_owned();
         let database = web::block(move || persistence::Database::connect(&url))
             .await
             .map_err(std::io::Error::other)?
@@ -70,6 +76,19 @@ impl Application {
             cors: CorsOrigins(settings.cors_origins.clone()),
             public_url: web::Data::new(PublicUrl(settings.public_url.clone())),
             max_body_bytes: settings.limits.max_body_bytes,
+            body_timeout: BodyTimeout(settings.limits.body_timeout),
+            connections: ConnectionsPerClient::new(settings.limits.connections_per_client),
+            metrics_access: web::Data::new(MetricsAccess::public(settings.metrics.token.as_ref())),
+        };
+        let metrics = match &settings.metrics.addr {
+            Some(addr) => {
+                let listener = TcpListener::bind(addr.as_str())?;
+                let address = listener.local_addr()?;
+                let access = MetricsAccess::own_listener(settings.metrics.token.as_ref());
+                let server = serve_metrics(listener, state.service.clone(), access)?;
+                Some((address, server))
+            }
+            None => None,
         };
         let server = serve(listener, state, settings.shutdown_timeout)?;
         Ok(Self {
@@ -80,7 +99,13 @@ impl Application {
             tick_passes,
             shutdown_timeout: settings.shutdown_timeout,
             hub,
+            metrics,
         })
+    }
+
+    /// The address of the metrics listener, when `METRICS_ADDR` asked for one.
+    pub fn metrics_address(&self) -> Option<std::net::SocketAddr> {
+        self.metrics.as_ref().map(|(address, _)| *address)
     }
 
     /// The live layer: its `shutdown` ends every open stream with a reconnect hint, and
@@ -112,9 +137,15 @@ impl Application {
             tick,
             shutdown_timeout,
             hub,
+            metrics,
             ..
         } = self;
         let handle = server.handle();
+        let metrics_handle = metrics.map(|(_, metrics)| {
+            let handle = metrics.handle();
+            tokio::spawn(metrics);
+            handle
+        });
         let mut stop = shutdown.subscribe();
         let stopper = tokio::spawn(async move {
             stop.triggered().await;
@@ -122,6 +153,9 @@ impl Application {
             // Open streams never finish by themselves: end them with a reconnect hint first,
             // so that the graceful stop waits only for ordinary requests.
             hub.shutdown();
+            if let Some(metrics) = metrics_handle {
+                metrics.stop(true).await;
+            }
             handle.stop(true).await;
         });
         let served = server.await;
@@ -146,6 +180,9 @@ struct Shared {
     cors: CorsOrigins,
     public_url: web::Data<PublicUrl>,
     max_body_bytes: usize,
+    body_timeout: BodyTimeout,
+    connections: Arc<ConnectionsPerClient>,
+    metrics_access: web::Data<MetricsAccess>,
 }
 
 fn serve(
@@ -153,6 +190,7 @@ fn serve(
     shared: Shared,
     shutdown_timeout: Duration,
 ) -> std::io::Result<Server> {
+    let connections = shared.connections.clone();
     let server = HttpServer::new(move || {
         let Shared {
             service,
@@ -162,6 +200,9 @@ fn serve(
             cors,
             public_url,
             max_body_bytes,
+            body_timeout,
+            connections: _,
+            metrics_access,
         } = &shared;
         let (app, api) = App::new()
             .into_utoipa_app()
@@ -175,12 +216,18 @@ fn serve(
                     crate::metrics::count_requests,
                 ))
                 .wrap(crate::cors::middleware(cors))
+                // Outermost: a connection over its address's bound is refused before anything.
+                .wrap(actix_web::middleware::from_fn(
+                    crate::connections::refuse_excess,
+                ))
                 .app_data(service.clone())
                 .app_data(keys.clone())
                 .app_data(limits.clone())
                 .app_data(in_flight.clone())
                 .app_data(public_url.clone())
+                .app_data(metrics_access.clone())
                 .app_data(json_config(*max_body_bytes))
+                .app_data(*body_timeout)
                 .app_data(query_config())
                 .app_data(path_config())
             })
@@ -221,6 +268,8 @@ fn serve(
             }
         }))
     })
+    // Each connection takes a slot for its client address until it closes.
+    .on_connect(move |io, data| connections.on_connect(io, data))
     // Signals are handled by the caller through `Shutdown`, so that the background work stops
     // together with the HTTP server.
     .disable_signals()
@@ -228,6 +277,25 @@ fn serve(
     .listen(listener)?
     .run();
     Ok(server)
+}
+
+/// The listener of `/metrics` alone: one worker, nothing else routed.
+fn serve_metrics(
+    listener: TcpListener,
+    service: web::Data<GameService>,
+    access: MetricsAccess,
+) -> std::io::Result<Server> {
+    let access = web::Data::new(access);
+    Ok(HttpServer::new(move || {
+        App::new()
+            .app_data(service.clone())
+            .app_data(access.clone())
+            .service(crate::metrics::get_metrics)
+    })
+    .disable_signals()
+    .workers(1)
+    .listen(listener)?
+    .run())
 }
 
 /// Every documented path with its methods, as an `Allow` header value.

@@ -216,6 +216,7 @@ fn script(
                 players: u8::try_from(players).map_err(|_| "too many players")?,
                 options,
                 seed,
+                seed_nonce: None,
                 setup: None,
                 fixed_setup: true,
                 created_by: accounts[0],

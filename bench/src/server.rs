@@ -72,12 +72,14 @@ pub struct Server {
 }
 
 /// The server's settings besides its database: the shipped defaults (log level included),
-/// except that the rate limits are off, since every benchmark client comes from one address
-/// and plays far faster than a person.
-const UNLIMITED: [(&str, &str); 3] = [
+/// except that the rate limits and the bound on connections per address are off, since every
+/// benchmark client comes from one address, plays far faster than a person and holds
+/// thousands of streams.
+const UNLIMITED: [(&str, &str); 4] = [
     ("RATE_LIMIT_AUTH_PER_MINUTE", "0"),
     ("RATE_LIMIT_GAMES_PER_MINUTE", "0"),
     ("RATE_LIMIT_MOVES_PER_MINUTE", "0"),
+    ("CONNECTIONS_PER_CLIENT", "0"),
 ];
 
 impl Server {

@@ -7,7 +7,8 @@ use sha2::{Digest, Sha256};
 const RNG_KEY_LABEL: &[u8] = b"cardtable rng key v1\0";
 
 /// The secret a game's randomness grows from. It never reaches a viewer before the game ends;
-/// until then everyone sees only its [`commitment`](Seed::commitment).
+/// until then everyone sees only its commitment: [`Seed::salted_commitment`] with a nonce the
+/// server draws for each game (games stored before nonces keep [`Seed::commitment`]).
 #[derive(Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Seed(String);
@@ -20,16 +21,31 @@ impl Seed {
     }
 
     pub fn from_bytes(bytes: [u8; 32]) -> Self {
-        Self(hex(&bytes))
+        Self(hex::encode(bytes))
     }
 
     pub fn as_str(&self) -> &str {
         &self.0
     }
 
-    /// SHA-256 of the seed text, as lowercase hex: published at creation, checkable at the end.
+    /// SHA-256 of the seed text, as lowercase hex: the commitment of games stored before
+    /// nonces. A guessable seed (one a client chose) can be found from it by trying candidates.
     pub fn commitment(&self) -> String {
-        hex(&Sha256::digest(self.0.as_bytes()))
+        hex::encode(Sha256::digest(self.0.as_bytes()))
+    }
+
+    /// SHA-256 of `nonce` followed by the seed text, as lowercase hex: published at creation,
+    /// checkable at the end, when the nonce is revealed with the seed. The nonce is the
+    /// server's own fresh randomness for each game (lowercase hex of a fixed length, so the
+    /// concatenation is unambiguous): while it is secret, no guess of the seed can be checked
+    /// against the commitment.
+    pub fn salted_commitment(&self, nonce: &str) -> String {
+        hex::encode(
+            Sha256::new()
+                .chain_update(nonce.as_bytes())
+                .chain_update(self.0.as_bytes())
+                .finalize(),
+        )
     }
 
     /// The game's random number generator. Its key is SHA-256 of a label and the seed text, so
@@ -45,20 +61,11 @@ impl Seed {
 }
 
 impl std::fmt::Debug for Seed {
-    // Keeps the secret out of logs and panic messages.
+    // Keeps the secret out of logs and panic messages; not even its unsalted digest, which a
+    // guessable seed can be found from.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Seed(<{}>)", self.commitment())
+        f.write_str("Seed(<hidden>)")
     }
-}
-
-fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut out = String::with_capacity(bytes.len() * 2);
-    for byte in bytes {
-        out.push(char::from(DIGITS[usize::from(byte >> 4)]));
-        out.push(char::from(DIGITS[usize::from(byte & 0x0f)]));
-    }
-    out
 }
 
 /// A game's only source of randomness. It lives in the game state and serializes with it, so a
@@ -134,6 +141,18 @@ mod tests {
             seed.commitment(),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+    }
+
+    #[test]
+    fn the_salted_commitment_is_sha256_of_the_nonce_then_the_seed() {
+        let seed = Seed::new("c").unwrap_or_else(|| Seed::from_bytes([0; 32]));
+        // SHA-256("abc"): the nonce "ab" followed by the seed "c".
+        assert_eq!(
+            seed.salted_commitment("ab"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+        assert_ne!(seed.salted_commitment("ab"), seed.salted_commitment("ac"));
+        assert_ne!(seed.salted_commitment("ab"), seed.commitment());
     }
 
     #[test]

@@ -1,8 +1,10 @@
+use secrecy::SecretString;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use uuid::Uuid;
 
 /// Registration or login credentials.
+// The password is a secret in memory: no `Debug` output (a log line, a panic message) shows it.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
@@ -15,8 +17,13 @@ pub struct Credentials {
     )]
     pub username: String,
     /// 8 to 128 characters.
-    #[schema(example = "correct horse battery", min_length = 8, max_length = 128)]
-    pub password: String,
+    #[schema(
+        value_type = String,
+        example = "correct horse battery",
+        min_length = 8,
+        max_length = 128
+    )]
+    pub password: SecretString,
 }
 
 /// A registered account.
@@ -39,4 +46,19 @@ pub struct Session {
     /// Unix seconds after which the token is refused.
     pub expires_at: i64,
     pub account: Account,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_output_never_shows_the_password() {
+        let credentials: Credentials =
+            serde_json::from_str(r#"{"username": "alice", "password": "hunter2-hunter2"}"#)
+                .unwrap_or_else(|error| panic!("{error}"));
+        let printed = format!("{credentials:?}");
+        assert!(printed.contains("alice"));
+        assert!(!printed.contains("hunter2"), "{printed}");
+    }
 }

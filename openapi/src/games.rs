@@ -120,17 +120,36 @@ pub struct Game {
     pub to_act: Vec<u8>,
     /// Unix seconds at which the pending decision(s) expire, if the game has a deadline.
     pub deadline_at: Option<i64>,
-    /// SHA-256 (hex) of the seed, published from creation so the deal can be checked at the end.
+    /// Published from creation so the deal can be checked at the end: SHA-256 (hex) of
+    /// `seed_nonce` followed by the seed, as `commitment_scheme` says (games created before
+    /// nonces: of the seed alone).
     pub seed_commitment: String,
+    /// How `seed_commitment` was computed.
+    pub commitment_scheme: CommitmentScheme,
     /// The seed, revealed once the game is finished, unless it would show the caller something
     /// the rules keep hidden from it (see `GET /v1/games/{id}/moves`).
     pub seed: Option<String>,
+    /// The server's nonce in `seed_commitment`, revealed with the seed (null before, and for
+    /// a game whose `commitment_scheme` is `sha256(seed)`).
+    pub seed_nonce: Option<String>,
     pub created_at: i64,
     pub started_at: Option<i64>,
     pub finished_at: Option<i64>,
     pub outcome: Option<GameOutcome>,
     /// The game-specific view for the caller; absent until the game starts.
     pub view: Option<GameView>,
+}
+
+/// How `seed_commitment` was computed from the seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+pub enum CommitmentScheme {
+    /// SHA-256 of the server's `seed_nonce` (64 lowercase hex digits) followed by the seed
+    /// text, as lowercase hex. The nonce is revealed with the seed.
+    #[serde(rename = "sha256(nonce||seed)")]
+    Sha256NonceSeed,
+    /// SHA-256 of the seed text, as lowercase hex: games created before nonces.
+    #[serde(rename = "sha256(seed)")]
+    Sha256Seed,
 }
 
 /// A game in a listing.
@@ -265,11 +284,16 @@ pub struct MoveLog {
     pub players: u8,
     #[schema(value_type = Object)]
     pub options: serde_json::Map<String, serde_json::Value>,
-    /// The seed, whose SHA-256 is `seed_commitment`; null when it would show the caller
-    /// something the rules keep hidden from it (Trade or Duel: the deal of a game with a trade
-    /// the caller was not a party to).
+    /// The seed, which with `seed_nonce` gives `seed_commitment` as `commitment_scheme` says;
+    /// null when it would show the caller something the rules keep hidden from it (Trade or
+    /// Duel: the deal of a game with a trade the caller was not a party to).
     pub seed: Option<String>,
     pub seed_commitment: String,
+    /// How `seed_commitment` was computed.
+    pub commitment_scheme: CommitmentScheme,
+    /// The server's nonce in `seed_commitment`; withheld whenever the seed is (and null for a
+    /// game whose `commitment_scheme` is `sha256(seed)`).
+    pub seed_nonce: Option<String>,
     /// The explicit setup of a fixed-setup game; withheld whenever the seed is.
     #[schema(value_type = Option<SetupBody>)]
     pub setup: Option<serde_json::Value>,

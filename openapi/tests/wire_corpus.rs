@@ -14,10 +14,7 @@ use sha2::{Digest, Sha256};
 const GOLDEN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/wire_corpus.sha256");
 
 fn sha256(text: &str) -> String {
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(text.as_bytes()))
 }
 
 fn dump(name: &str, text: &str) {

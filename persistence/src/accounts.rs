@@ -16,11 +16,13 @@ impl Database {
             password_hash: account.password_hash.clone(),
             created_at: account.created_at,
         };
-        diesel::insert_into(accounts::table)
-            .values(&row)
-            .execute(&mut self.conn()?)
-            .unique_as("username_taken")
-            .map(drop)
+        self.write(|conn| {
+            diesel::insert_into(accounts::table)
+                .values(&row)
+                .execute(conn)
+                .unique_as("username_taken")
+                .map(drop)
+        })
     }
 
     #[tracing::instrument(skip(self))]

@@ -146,15 +146,21 @@ impl Database {
         &self,
         work: impl FnOnce(&mut AnyConnection) -> Result<T, Error>,
     ) -> Result<T, Error> {
-        let _turn = match self.backend {
+        let _turn = self.writer_turn();
+        write_transaction(&mut *self.conn()?, work)
+    }
+
+    /// This process's turn to write, on SQLite (every write takes it, through
+    /// [`Database::write`]); nothing on PostgreSQL.
+    pub(crate) fn writer_turn(&self) -> Option<std::sync::MutexGuard<'_, ()>> {
+        match self.backend {
             Backend::Sqlite => Some(
                 self.sqlite_writer
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner),
             ),
             Backend::Postgres => None,
-        };
-        write_transaction(&mut *self.conn()?, work)
+        }
     }
 
     pub(crate) fn conn(&self) -> Result<Conn, Error> {

@@ -11,7 +11,7 @@ use crate::idempotency::{NewIdempotencyKey, store_key};
 use crate::json::encode;
 use crate::models::{GameRow, ListedRow, SeatRow, SeatWithName, parse_uuid, seat_record};
 use crate::schema::{accounts, bot_seats, games, seats};
-use crate::snapshot::{SNAPSHOT_FORMAT, restore};
+use crate::snapshot::{SNAPSHOT_FORMAT, WriteBack, restore, store_rebuilt};
 use crate::{
     Database, Error, GameFilter, GamePage, GameRecord, GameStatus, ListingKey, NewGame, SeatRecord,
 };
@@ -35,6 +35,7 @@ impl Database {
             players: i32::from(game.players),
             options: encode(&game.options, "options")?,
             seed: game.seed.as_str().to_owned(),
+            seed_nonce: game.seed_nonce.clone(),
             setup: game
                 .setup
                 .as_ref()
@@ -134,7 +135,16 @@ impl Database {
     /// The game with its seats in seat order, or `NotFound`.
     #[tracing::instrument(skip(self))]
     pub fn game(&self, id: Uuid) -> Result<GameRecord, Error> {
-        load_game(&mut *self.conn()?, id)
+        let (record, rebuilt) = load_game_as(&mut *self.conn()?, id, WriteBack::Report)?;
+        // A state rebuilt on this read is written back as a write of its own, in the writers'
+        // queue, once the read's connection is given back.
+        if rebuilt && let Some(state) = &record.state {
+            self.write(|conn| {
+                store_rebuilt(conn, &record, state);
+                Ok(())
+            })?;
+        }
+        Ok(record)
     }
 
     /// Newest first; `total` counts every match regardless of the page. Listed records carry no
@@ -206,14 +216,16 @@ impl Database {
     /// a while, recording why. A later successful commit clears the mark.
     #[tracing::instrument(skip(self, reason))]
     pub fn set_aside(&self, id: Uuid, now: i64, reason: &str) -> Result<(), Error> {
-        diesel::update(games::table.find(id.to_string()))
-            .set((
-                games::set_aside_at.eq(Some(now)),
-                games::set_aside_reason.eq(Some(reason)),
-            ))
-            .execute(&mut self.conn()?)
-            .db()
-            .map(drop)
+        self.write(|conn| {
+            diesel::update(games::table.find(id.to_string()))
+                .set((
+                    games::set_aside_at.eq(Some(now)),
+                    games::set_aside_reason.eq(Some(reason)),
+                ))
+                .execute(conn)
+                .db()
+                .map(drop)
+        })
     }
 }
 
@@ -254,7 +266,19 @@ struct RevisionRow {
     version: i64,
 }
 
+/// Inside a write transaction: the game, its state rebuilt (and written back) if its snapshot
+/// cannot be read.
 pub(crate) fn load_game(conn: &mut AnyConnection, id: Uuid) -> Result<GameRecord, Error> {
+    load_game_as(conn, id, WriteBack::Now).map(|(record, _)| record)
+}
+
+/// The game, and whether its state was rebuilt from the move log (written back only with
+/// [`WriteBack::Now`]).
+fn load_game_as(
+    conn: &mut AnyConnection,
+    id: Uuid,
+    write_back: WriteBack,
+) -> Result<(GameRecord, bool), Error> {
     let id = id.to_string();
     let row = games::table
         .find(&id)
@@ -269,8 +293,9 @@ pub(crate) fn load_game(conn: &mut AnyConnection, id: Uuid) -> Result<GameRecord
         .unwrap_or_default();
     let (text, format) = (row.state.clone(), row.state_format);
     let mut record = row.into_record(seats, bots)?;
-    record.state = restore(conn, &record, text.as_deref(), format)?;
-    Ok(record)
+    let (state, rebuilt) = restore(conn, &record, text.as_deref(), format, write_back)?;
+    record.state = state;
+    Ok((record, rebuilt))
 }
 
 pub(crate) fn game_exists(conn: &mut AnyConnection, id: &str) -> Result<bool, Error> {

@@ -82,9 +82,11 @@ impl Database {
     /// Deletes the keys stored before `before`; returns how many.
     #[tracing::instrument(skip(self))]
     pub fn purge_idempotency_keys(&self, before: i64) -> Result<usize, Error> {
-        diesel::delete(idempotency_keys::table.filter(idempotency_keys::created_at.lt(before)))
-            .execute(&mut self.conn()?)
-            .db()
+        self.write(|conn| {
+            diesel::delete(idempotency_keys::table.filter(idempotency_keys::created_at.lt(before)))
+                .execute(conn)
+                .db()
+        })
     }
 }
 

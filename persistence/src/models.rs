@@ -53,6 +53,7 @@ pub(crate) struct GameRow {
     pub state_format: i32,
     pub set_aside_at: Option<i64>,
     pub set_aside_reason: Option<String>,
+    pub seed_nonce: Option<String>,
 }
 
 /// A listed game: every column but the stored state, which a listing never needs and which is
@@ -76,6 +77,7 @@ pub(crate) struct ListedRow {
     pub deadline_at: Option<i64>,
     pub updated_at: i64,
     pub public_version: i64,
+    pub seed_nonce: Option<String>,
 }
 
 impl From<ListedRow> for GameRow {
@@ -101,6 +103,7 @@ impl From<ListedRow> for GameRow {
             state_format: crate::snapshot::SNAPSHOT_FORMAT,
             set_aside_at: None,
             set_aside_reason: None,
+            seed_nonce: row.seed_nonce,
         }
     }
 }
@@ -118,6 +121,7 @@ impl GameRow {
             players: u8::try_from(self.players).map_err(|_| corrupt("player count"))?,
             options: decode(&self.options, "options")?,
             seed: Seed::new(self.seed).ok_or_else(|| corrupt("seed"))?,
+            seed_nonce: self.seed_nonce,
             setup: self
                 .setup
                 .as_deref()

@@ -76,6 +76,8 @@ pub struct NewGame {
     pub players: u8,
     pub options: OptionMap,
     pub seed: Seed,
+    /// The nonce of the seed commitment (see [`GameRecord::seed_nonce`]).
+    pub seed_nonce: Option<String>,
     pub setup: Option<AnySetup>,
     pub fixed_setup: bool,
     pub created_by: Uuid,
@@ -92,6 +94,9 @@ pub struct GameRecord {
     pub players: u8,
     pub options: OptionMap,
     pub seed: Seed,
+    /// The server's nonce in the seed commitment SHA-256(nonce ‖ seed); `None` for a game
+    /// stored before nonces, whose commitment is SHA-256(seed).
+    pub seed_nonce: Option<String>,
     pub setup: Option<AnySetup>,
     pub fixed_setup: bool,
     pub status: GameStatus,

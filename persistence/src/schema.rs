@@ -35,6 +35,8 @@ diesel::table! {
         state_format -> Integer,
         set_aside_at -> Nullable<BigInt>,
         set_aside_reason -> Nullable<Text>,
+        /// The nonce of the seed commitment; none for games stored before nonces.
+        seed_nonce -> Nullable<Text>,
     }
 }
 

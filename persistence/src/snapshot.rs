@@ -17,19 +17,32 @@ use crate::{Error, GameRecord, InputRecord};
 /// state changes: older snapshots are then rebuilt from their move logs instead of misread.
 pub const SNAPSHOT_FORMAT: i32 = 1;
 
-/// The state of `record` from its stored snapshot `text` of `format`, or rebuilt by replay.
+/// What [`restore`] does with a state it had to rebuild.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum WriteBack {
+    /// Writes it back on the same connection: the caller is inside a write transaction, in
+    /// the writers' queue.
+    Now,
+    /// Only says so: the caller reads, and writes it back in a write of its own (on SQLite a
+    /// write outside the queue would wait on the busy handler beside the queued writers).
+    Report,
+}
+
+/// The state of `record` from its stored snapshot `text` of `format`, or rebuilt by replay;
+/// and whether it was rebuilt.
 pub(crate) fn restore(
     conn: &mut AnyConnection,
     record: &GameRecord,
     text: Option<&str>,
     format: i32,
-) -> Result<Option<AnyGame>, Error> {
+    write_back: WriteBack,
+) -> Result<(Option<AnyGame>, bool), Error> {
     let Some(text) = text else {
-        return Ok(None);
+        return Ok((None, false));
     };
     let why = if format == SNAPSHOT_FORMAT {
         match decode::<AnyGame>(text, "state") {
-            Ok(state) => return Ok(Some(state)),
+            Ok(state) => return Ok((Some(state), false)),
             Err(error) => error.to_string(),
         }
     } else {
@@ -45,8 +58,10 @@ pub(crate) fn restore(
         )),
     })?;
     tracing::warn!(game_id = %record.id, reason = %why, "snapshot rebuilt from the move log");
-    store_rebuilt(conn, record, &state);
-    Ok(Some(state))
+    if write_back == WriteBack::Now {
+        store_rebuilt(conn, record, &state);
+    }
+    Ok((Some(state), true))
 }
 
 /// Replays a started game's move log from its seed (or setup) and start time, as any client
@@ -79,7 +94,7 @@ pub fn replay(record: &GameRecord, inputs: &[InputRecord]) -> Result<AnyGame, Er
 
 /// Writes a rebuilt state back, unless the game moved on meanwhile. Failing to is harmless:
 /// the next read rebuilds again, and the next commit writes the current format anyway.
-fn store_rebuilt(conn: &mut AnyConnection, record: &GameRecord, state: &AnyGame) {
+pub(crate) fn store_rebuilt(conn: &mut AnyConnection, record: &GameRecord, state: &AnyGame) {
     let stored = encode(state, "state").and_then(|text| {
         diesel::update(
             games::table

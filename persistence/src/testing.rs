@@ -20,6 +20,21 @@ impl Database {
             .map(drop)
     }
 
+    /// For tests: takes this process's turn to write (SQLite), as a long write would, until the
+    /// guard is dropped.
+    pub fn hold_writer_turn(&self) -> Option<std::sync::MutexGuard<'_, ()>> {
+        self.writer_turn()
+    }
+
+    /// For tests: forgets a game's seed nonce, as a game stored before nonces has none.
+    pub fn forget_seed_nonce(&self, id: Uuid) -> Result<(), Error> {
+        diesel::update(games::table.find(id.to_string()))
+            .set(games::seed_nonce.eq(None::<String>))
+            .execute(&mut self.conn()?)
+            .db()
+            .map(drop)
+    }
+
     /// For tests: replaces one logged input, as a damaged disk would.
     pub fn overwrite_input(&self, id: Uuid, seq: i64, input: &str) -> Result<(), Error> {
         use crate::schema::moves;

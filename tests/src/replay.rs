@@ -4,8 +4,14 @@ use serde_json::Value;
 use crate::json::{array, int, text};
 
 /// Replays a finished game from its published seed and move log (`GET /v1/games/{id}/moves`)
-/// with the rules alone, as any client could.
+/// with the rules alone, as any client could, after checking the seed against the commitment
+/// published at creation.
 pub fn replay(log: &Value) -> AnyGame {
+    assert_eq!(
+        commitment_of(log),
+        text(&log["seed_commitment"]),
+        "the revealed seed does not match its commitment: {log}"
+    );
     let options = OptionMap(
         log["options"]
             .as_object()
@@ -60,11 +66,23 @@ pub fn spectator_view_json(game: &AnyGame) -> Value {
     view_json(game, Viewer::Spectator)
 }
 
-/// SHA-256 of `text` as lowercase hex: what a seed commitment must equal.
+/// SHA-256 of `text` as lowercase hex.
 pub fn sha256_hex(text: &str) -> String {
     use sha2::{Digest, Sha256};
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(text.as_bytes()))
+}
+
+/// What `seed_commitment` must be for the seed (and nonce) that `revealed` (a finished game,
+/// or its move log) discloses, computed the way its `commitment_scheme` says.
+pub fn commitment_of(revealed: &Value) -> String {
+    let seed = text(&revealed["seed"]);
+    match revealed["commitment_scheme"].as_str() {
+        Some("sha256(nonce||seed)") => {
+            let nonce = text(&revealed["seed_nonce"]);
+            assert_eq!(nonce.len(), 64, "a nonce of 256 bits: {revealed}");
+            sha256_hex(&format!("{nonce}{seed}"))
+        }
+        Some("sha256(seed)") => sha256_hex(&seed),
+        other => panic!("unknown commitment scheme {other:?} in {revealed}"),
+    }
 }

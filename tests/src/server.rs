@@ -4,7 +4,7 @@ use std::sync::Once;
 use std::time::Duration;
 
 use api::clock::ManualClock;
-use api::configuration::{LimitSettings, Settings};
+use api::configuration::{LimitSettings, MetricsSettings, Settings};
 use api::startup::Application;
 use api::tick::TickPasses;
 
@@ -19,6 +19,9 @@ const POSTGRES_VAR: &str = "CARDTABLE_TEST_POSTGRES_URL";
 
 /// Every test server signs with this, so servers sharing a database accept each other's tokens.
 pub const SHARED_TEST_SECRET: &str = "cardtable-test-signing-secret-of-32-bytes-or-more";
+
+/// Every test server serves `/metrics` to this bearer token (and to nobody else).
+pub const TEST_METRICS_TOKEN: &str = "cardtable-test-metrics-token";
 
 /// The PostgreSQL backend, when `CARDTABLE_TEST_POSTGRES_URL` names a server. Without it the
 /// PostgreSQL tests are skipped (and say so), except under CI, where that is a failure.
@@ -57,6 +60,8 @@ pub struct TestApp {
     pub hub: api::push::Hub,
     pub backend: Backend,
     pub client: reqwest::Client,
+    /// The base URL of the listener of `/metrics` alone, when the settings asked for one.
+    pub metrics_url: Option<String>,
     clock: ManualClock,
     tick_passes: TickPasses,
     data_dir: PathBuf,
@@ -135,9 +140,9 @@ impl TestApp {
         let mut settings = Settings {
             host: "127.0.0.1".to_owned(),
             port: 0,
-            database_url: database_url.clone(),
+            database_url: database_url.clone().into(),
             data_dir: data_dir.clone(),
-            jwt_secret: Some(SHARED_TEST_SECRET.to_owned()),
+            jwt_secret: Some(SHARED_TEST_SECRET.to_owned().into()),
             token_ttl_secs: 3600,
             tick_millis: TICK_MILLIS,
             clock: clock.clone().into(),
@@ -146,12 +151,19 @@ impl TestApp {
             cors_origins: Vec::new(),
             public_url: None,
             live: api::push::LiveSettings::default(),
+            metrics: MetricsSettings {
+                token: Some(TEST_METRICS_TOKEN.to_owned().into()),
+                addr: None,
+            },
         };
         configure(&mut settings);
         let application = Application::build(settings)
             .await
             .expect("the server did not start");
         let base_url = format!("http://{}", application.address());
+        let metrics_url = application
+            .metrics_address()
+            .map(|address| format!("http://{address}"));
         let tick_passes = application.tick_passes();
         let shutdown = application.shutdown_handle();
         let hub = application.hub().clone();
@@ -161,6 +173,7 @@ impl TestApp {
             hub,
             backend,
             client: reqwest::Client::new(),
+            metrics_url,
             clock,
             tick_passes,
             data_dir,
@@ -193,6 +206,23 @@ impl TestApp {
     /// The database this server runs on.
     pub fn database_url(&self) -> &str {
         &self.database_url
+    }
+
+    /// `/metrics` as the operator reads it, with the metrics token.
+    pub async fn metrics(&self) -> String {
+        let response = self
+            .client
+            .get(self.url("/metrics"))
+            .bearer_auth(TEST_METRICS_TOKEN)
+            .send()
+            .await
+            .unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(
+            response.status().as_u16(),
+            200,
+            "/metrics refused the token"
+        );
+        response.text().await.unwrap_or_default()
     }
 
     /// `path` on this server; an absolute URL (as a stream ticket's) is taken as it is.

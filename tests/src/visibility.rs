@@ -7,7 +7,13 @@ use crate::json::{int, seats};
 use crate::{Player, TestApp};
 
 /// Fields that differ between any two games whatever their cards.
-const GAME_SPECIFIC: &[&str] = &["id", "seed_commitment", "created_at", "started_at"];
+const GAME_SPECIFIC: &[&str] = &[
+    "id",
+    "seed_commitment",
+    "seed_nonce",
+    "created_at",
+    "started_at",
+];
 
 /// `game` without the fields that differ between any two games.
 fn without_game_specific(mut game: Value) -> Value {

@@ -1,8 +1,7 @@
-use std::collections::HashMap;
 use std::path::Path;
-use std::sync::{Arc, Mutex, PoisonError};
 
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation};
+use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
@@ -28,12 +27,12 @@ pub struct TokenKeys {
     /// Tokens whose signature has been checked, with their claims: a client sends the same
     /// token with every request, and looking it up costs a fraction of checking its HMAC and
     /// decoding it again. Only tokens signed with these keys get in; the times in the claims
-    /// are judged at every use.
-    verified: Arc<Mutex<HashMap<String, Claims>>>,
+    /// are judged at every use. Bounded, least recently used first out; clones share it.
+    verified: moka::sync::Cache<String, Claims>,
 }
 
-/// Verified tokens remembered at most; past that the memory starts afresh.
-const MOST_VERIFIED: usize = 8_192;
+/// Verified tokens remembered at most.
+const MOST_VERIFIED: u64 = 8_192;
 
 const SECRET_FILE: &str = "jwt_secret";
 
@@ -46,17 +45,22 @@ impl TokenKeys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             ttl_secs,
-            verified: Arc::default(),
+            verified: moka::sync::Cache::new(MOST_VERIFIED),
         }
     }
 
     /// Uses `secret` when given (refusing one shorter than [`MIN_SECRET_BYTES`]); otherwise the
     /// secret kept in `data_dir`, generating it on first start so tokens survive a restart.
-    pub fn load(secret: Option<&str>, data_dir: &Path, ttl_secs: i64) -> std::io::Result<Self> {
+    pub fn load(
+        secret: Option<&SecretString>,
+        data_dir: &Path,
+        ttl_secs: i64,
+    ) -> std::io::Result<Self> {
         let secret = match secret {
-            Some(secret) => secret.to_owned(),
+            Some(secret) => secret.clone(),
             None => stored_secret(data_dir)?,
         };
+        let secret = secret.expose_secret();
         if secret.len() < MIN_SECRET_BYTES {
             return Err(std::io::Error::new(
                 std::io::ErrorKind::InvalidInput,
@@ -85,11 +89,6 @@ impl TokenKeys {
             .map_err(|error| error.to_string())
     }
 
-    fn verified(&self) -> std::sync::MutexGuard<'_, HashMap<String, Claims>> {
-        // Every update leaves the map consistent; a panic elsewhere does not spoil it.
-        self.verified.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
     /// The claims of a token signed with these keys, whatever its times.
     fn check_signature(&self, token: &str) -> Option<Claims> {
         let mut validation = Validation::new(Algorithm::HS256);
@@ -104,16 +103,11 @@ impl TokenKeys {
     /// The claims of a token signed with these keys that has not expired at `now`. Expiry is
     /// judged here, on the server's clock, rather than by the library on the system clock.
     pub fn verify(&self, token: &str, now: i64) -> Option<Claims> {
-        let remembered = self.verified().get(token).copied();
-        let claims = match remembered {
+        let claims = match self.verified.get(token) {
             Some(claims) => claims,
             None => {
                 let claims = self.check_signature(token)?;
-                let mut verified = self.verified();
-                if verified.len() >= MOST_VERIFIED {
-                    verified.clear();
-                }
-                verified.insert(token.to_owned(), claims);
+                self.verified.insert(token.to_owned(), claims);
                 claims
             }
         };
@@ -128,17 +122,17 @@ impl TokenKeys {
 /// only the owner can read from its creation on, synced, and linked into place, which fails if
 /// the file exists: a reader never sees a half-written secret, and two servers starting at
 /// once agree on the first one written.
-fn stored_secret(data_dir: &Path) -> std::io::Result<String> {
+fn stored_secret(data_dir: &Path) -> std::io::Result<SecretString> {
     let path = data_dir.join(SECRET_FILE);
     if let Some(secret) = read_secret(&path)? {
         return Ok(secret);
     }
     std::fs::create_dir_all(data_dir)?;
     let bytes: [u8; 32] = rand::random();
-    let secret: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+    let secret = SecretString::from(hex::encode(bytes));
     let temporary = data_dir.join(format!(".{SECRET_FILE}.{}", Uuid::new_v4().simple()));
-    let written =
-        write_owner_only(&temporary, &secret).and_then(|()| std::fs::hard_link(&temporary, &path));
+    let written = write_owner_only(&temporary, secret.expose_secret())
+        .and_then(|()| std::fs::hard_link(&temporary, &path));
     let _ = std::fs::remove_file(&temporary);
     match written {
         Ok(()) => Ok(secret),
@@ -148,9 +142,9 @@ fn stored_secret(data_dir: &Path) -> std::io::Result<String> {
     }
 }
 
-fn read_secret(path: &Path) -> std::io::Result<Option<String>> {
+fn read_secret(path: &Path) -> std::io::Result<Option<SecretString>> {
     match std::fs::read_to_string(path) {
-        Ok(secret) if !secret.trim().is_empty() => Ok(Some(secret.trim().to_owned())),
+        Ok(secret) if !secret.trim().is_empty() => Ok(Some(secret.trim().into())),
         Ok(_) => Ok(None),
         Err(error) if error.kind() == std::io::ErrorKind::NotFound => Ok(None),
         Err(error) => Err(error),
@@ -223,7 +217,8 @@ mod tests {
             let (other, _) = copy.issue(Uuid::new_v4(), now + offset).expect("issued");
             assert!(copy.verify(&other, now + offset).is_some());
         }
-        assert!(keys.verified().len() <= MOST_VERIFIED);
+        keys.verified.run_pending_tasks();
+        assert!(keys.verified.entry_count() <= MOST_VERIFIED);
     }
 
     #[test]
@@ -245,9 +240,10 @@ mod tests {
     #[test]
     fn a_short_secret_refuses_to_start() {
         let dir = std::env::temp_dir();
-        assert!(TokenKeys::load(Some("short"), &dir, 60).is_err());
-        assert!(TokenKeys::load(Some(&"x".repeat(31)), &dir, 60).is_err());
-        assert!(TokenKeys::load(Some(&"x".repeat(32)), &dir, 60).is_ok());
+        let secret = |text: String| SecretString::from(text);
+        assert!(TokenKeys::load(Some(&secret("short".to_owned())), &dir, 60).is_err());
+        assert!(TokenKeys::load(Some(&secret("x".repeat(31))), &dir, 60).is_err());
+        assert!(TokenKeys::load(Some(&secret("x".repeat(32))), &dir, 60).is_ok());
     }
 
     #[cfg(unix)]

@@ -66,6 +66,13 @@ impl RenderedView {
             tag,
         })
     }
+
+    /// A body already serialized (a kept idempotent response), with its tag.
+    pub fn from_json(json: impl Into<Bytes>) -> Self {
+        let json = json.into();
+        let tag = entity_tag(&json);
+        Self { json, tag }
+    }
 }
 
 fn entity_tag(bytes: &[u8]) -> String {
@@ -233,6 +240,7 @@ mod tests {
             players: 4,
             options: OptionMap::default(),
             seed,
+            seed_nonce: None,
             setup: None,
             fixed_setup: false,
             status,

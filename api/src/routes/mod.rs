@@ -11,7 +11,7 @@ mod view;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
-pub use view::{private_ok, private_view};
+pub use view::{private_answer, private_ok, private_view};
 
 /// Every `/v1` route.
 pub fn v1(config: &mut ServiceConfig) {

@@ -1,5 +1,6 @@
 //! Responses that show one caller what it may see of a game.
 
+use actix_web::http::StatusCode;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, HttpResponseBuilder};
 
@@ -24,6 +25,17 @@ pub fn private_view(request: &HttpRequest, view: &RenderedView) -> HttpResponse 
             .finish();
     }
     private_ok()
+        .insert_header((header::ETAG, view.tag.as_str()))
+        .content_type("application/json")
+        .body(view.json.clone())
+}
+
+/// A view sent as the answer to a request that changed the game (a move, a join, a creation):
+/// private like any view, with the `ETag` a `GET` of the same view would carry, so the
+/// caller can revalidate from it. Never a 304: the request was not a conditional read.
+pub fn private_answer(status: StatusCode, view: &RenderedView) -> HttpResponse {
+    HttpResponse::build(status)
+        .insert_header((header::CACHE_CONTROL, "private, no-cache"))
         .insert_header((header::ETAG, view.tag.as_str()))
         .content_type("application/json")
         .body(view.json.clone())

@@ -118,6 +118,9 @@ impl GameService {
             players,
             options,
             seed,
+            // The server's own randomness in the commitment: a seed the client chose may be
+            // guessable, and while the nonce is secret no guess can be checked against it.
+            seed_nonce: Some(hex::encode(rand::random::<[u8; 32]>())),
             setup,
             fixed_setup,
             created_by: creator,
@@ -384,7 +387,7 @@ impl GameService {
         key: Option<&NewIdempotencyKey>,
     ) -> Result<Option<Arc<GameRecord>>, ApiError> {
         let mv = parse_move(current.kind, body.clone())
-            .map_err(|error| ApiError::Malformed(format!("move: {error}")))?;
+            .map_err(|error| move_not_parsed(current.kind, body, &error))?;
         let seat = seat_of(&current, account);
         let Some(state) = current.state.as_ref() else {
             return Err(not_started());
@@ -601,4 +604,35 @@ fn deadline_passed(record: &GameRecord, now: i64) -> bool {
 fn client_seed(text: String) -> Option<Seed> {
     let printable = text.bytes().all(|byte| (b' '..=b'~').contains(&byte));
     printable.then(|| Seed::new(text)).flatten()
+}
+
+/// A move that is not one of `kind`'s. One that is exactly a move of another game is
+/// well-formed (the contract admits it): 422 `move_kind_mismatch`, saying which game it belongs
+/// to. Anything else does not parse: 400 `malformed`. "Exactly": it reads back as the same JSON,
+/// since a game may parse loosely so that its rules can name what is wrong (Tricky Tribes reads
+/// any object, an unknown `type` as its `unknown` move).
+fn move_not_parsed(kind: GameKind, body: &serde_json::Value, error: &str) -> ApiError {
+    let is_move_of = |other: GameKind| {
+        parse_move(other, body.clone()).is_ok_and(|mv| {
+            serde_json::to_value(openapi::unions::MoveBody::from(mv))
+                .is_ok_and(|back| back == *body)
+        })
+    };
+    let other = GameKind::ALL
+        .iter()
+        .copied()
+        .filter(|other| *other != kind)
+        .find(|other| is_move_of(*other));
+    match other {
+        Some(other) => ApiError::Unprocessable {
+            code: "move_kind_mismatch",
+            detail: format!(
+                "this is a move of {}, and this game is {}",
+                other.id(),
+                kind.id()
+            ),
+            option: None,
+        },
+        None => ApiError::Malformed(format!("move: {error}")),
+    }
 }

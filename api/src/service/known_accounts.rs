@@ -1,34 +1,31 @@
 //! The accounts this process has seen exist, with their names. Accounts are never deleted or
 //! renamed, so once an account is known a valid token naming it needs no database read.
 
-use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
-
 use uuid::Uuid;
 
-/// At most this many names are kept; past it the map starts over (each costs one read again).
-const CAPACITY: usize = 65_536;
+/// At most this many names are kept; the least recently used go first (each costs one read
+/// again).
+const CAPACITY: u64 = 65_536;
 
-#[derive(Default)]
 pub struct KnownAccounts {
-    names: Mutex<HashMap<Uuid, String>>,
+    names: moka::sync::Cache<Uuid, String>,
+}
+
+impl Default for KnownAccounts {
+    fn default() -> Self {
+        Self {
+            names: moka::sync::Cache::new(CAPACITY),
+        }
+    }
 }
 
 impl KnownAccounts {
     pub fn name(&self, id: Uuid) -> Option<String> {
-        self.names
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get(&id)
-            .cloned()
+        self.names.get(&id)
     }
 
     pub fn learn(&self, id: Uuid, name: &str) {
-        let mut names = self.names.lock().unwrap_or_else(PoisonError::into_inner);
-        if names.len() >= CAPACITY {
-            names.clear();
-        }
-        names.insert(id, name.to_owned());
+        self.names.insert(id, name.to_owned());
     }
 }
 
@@ -43,9 +40,10 @@ mod tests {
         assert_eq!(known.name(id), None);
         known.learn(id, "ann");
         assert_eq!(known.name(id).as_deref(), Some("ann"));
-        for _ in 0..CAPACITY {
+        for _ in 0..CAPACITY + 100 {
             known.learn(Uuid::new_v4(), "x");
         }
-        assert!(known.names.lock().map(|names| names.len()).unwrap_or(0) <= CAPACITY);
+        known.names.run_pending_tasks();
+        assert!(known.names.entry_count() <= CAPACITY);
     }
 }

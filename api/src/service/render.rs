@@ -1,7 +1,9 @@
 //! Records become wire types here, for one viewer.
 
 use domain::Viewer;
-use openapi::games::{BotSeatInfo, Game, GameStatus as WireStatus, GameSummary, SeatInfo};
+use openapi::games::{
+    BotSeatInfo, CommitmentScheme, Game, GameStatus as WireStatus, GameSummary, SeatInfo,
+};
 use openapi::kinds::option_value_json;
 use persistence::{GameRecord, GameStatus};
 use uuid::Uuid;
@@ -27,6 +29,18 @@ pub fn options_json(game: &GameRecord) -> serde_json::Map<String, serde_json::Va
         .iter()
         .map(|(key, value)| (key.clone(), option_value_json(value)))
         .collect()
+}
+
+/// The game's seed commitment and how it was made: with the game's nonce, or (a game stored
+/// before nonces) of the seed alone.
+pub fn seed_commitment(game: &GameRecord) -> (String, CommitmentScheme) {
+    match &game.seed_nonce {
+        Some(nonce) => (
+            game.seed.salted_commitment(nonce),
+            CommitmentScheme::Sha256NonceSeed,
+        ),
+        None => (game.seed.commitment(), CommitmentScheme::Sha256Seed),
+    }
 }
 
 fn bots(game: &GameRecord) -> Vec<BotSeatInfo> {
@@ -58,6 +72,11 @@ pub fn render_game(game: &GameRecord, account: Uuid) -> Game {
 /// The game as `viewer` may see it: the same for every account that views it as `viewer`.
 pub fn render_game_as(game: &GameRecord, viewer: Viewer) -> Game {
     let finished = game.status == GameStatus::Finished;
+    let (seed_commitment, commitment_scheme) = seed_commitment(game);
+    let seed_shown = game
+        .state
+        .as_ref()
+        .is_some_and(|state| finished && state.seed_visible(viewer));
     Game {
         id: game.id,
         kind: game.kind.id().to_owned(),
@@ -75,12 +94,10 @@ pub fn render_game_as(game: &GameRecord, viewer: Viewer) -> Game {
             .map(|state| state.to_act().into_iter().map(|seat| seat.0).collect())
             .unwrap_or_default(),
         deadline_at: game.state.as_ref().and_then(|state| state.deadline()),
-        seed_commitment: game.seed.commitment(),
-        seed: game
-            .state
-            .as_ref()
-            .filter(|state| finished && state.seed_visible(viewer))
-            .map(|_| game.seed.as_str().to_owned()),
+        seed_commitment,
+        commitment_scheme,
+        seed: seed_shown.then(|| game.seed.as_str().to_owned()),
+        seed_nonce: game.seed_nonce.clone().filter(|_| seed_shown),
         created_at: game.created_at,
         started_at: game.started_at,
         finished_at: game.finished_at,

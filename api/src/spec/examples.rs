@@ -10,7 +10,9 @@ const CAROL: &str = "ee454f82-8f96-45c4-9734-02c840f15e5c";
 const DAVE: &str = "494bed2e-c5d9-4113-8858-dc8742b12990";
 const GAME: &str = "58212666-d4b6-440b-8dd7-8745bc21461a";
 const SEED: &str = "6a3db5f9f3f2acb34b7ece37629ffcbc0cb09875c73276f4d77aa0b35575980e";
-const COMMITMENT: &str = "d0d7ecf7426710efa68b1b84b841f21d545fb5912d2c5ae823be19516e66ac40";
+const NONCE: &str = "3f9c0e5b7a12d4e86b0c9f2a51e7d3b4c8a6f0e1d2b3c4a5968778695a4b3c2d";
+/// SHA-256 of `NONCE` followed by `SEED`.
+const COMMITMENT: &str = "b7744568eb15469f6a0913beb0ac45d30a72597a3f15ab25416d49c4b061e440";
 const CREATED_AT: i64 = 1_795_481_714;
 const STARTED_AT: i64 = 1_795_481_717;
 
@@ -51,7 +53,8 @@ fn open_game(seated: usize, your_seat: usize) -> Value {
         "id": GAME, "kind": "trade_or_duel", "status": "open", "version": 0, "players": 4,
         "options": {"turns_each": 3}, "fixed_setup": false, "seats": seats(seated), "bots": [],
         "your_seat": your_seat, "to_act": [], "deadline_at": null,
-        "seed_commitment": COMMITMENT, "seed": null, "created_at": CREATED_AT,
+        "seed_commitment": COMMITMENT, "commitment_scheme": "sha256(nonce||seed)", "seed": null,
+        "seed_nonce": null, "created_at": CREATED_AT,
         "started_at": null, "finished_at": null, "outcome": null, "view": null
     })
 }
@@ -67,7 +70,8 @@ fn active_game(version: i64, phase: &str, interaction: Value, to_act: u8) -> Val
         "id": GAME, "kind": "trade_or_duel", "status": "active", "version": version,
         "players": 4, "options": {"turns_each": 3}, "fixed_setup": false, "seats": seats(4),
         "bots": [], "your_seat": 0, "to_act": [to_act], "deadline_at": null,
-        "seed_commitment": COMMITMENT, "seed": null, "created_at": CREATED_AT,
+        "seed_commitment": COMMITMENT, "commitment_scheme": "sha256(nonce||seed)", "seed": null,
+        "seed_nonce": null, "created_at": CREATED_AT,
         "started_at": STARTED_AT, "finished_at": null, "outcome": null,
         "view": {
             "viewer": 0, "phase": phase, "round": 1, "extra_round": false,
@@ -135,7 +139,8 @@ fn move_log() -> Value {
     let input = |version: i64, seat: u8, mv: Value| json!({"seq": version, "version": version, "seat": seat, "move": mv, "hidden": false, "expired": false, "now": 1_795_481_728});
     json!({
         "kind": "trade_or_duel", "players": 4, "options": {"turns_each": 3},
-        "seed": SEED, "seed_commitment": COMMITMENT, "setup": null, "started_at": STARTED_AT,
+        "seed": SEED, "seed_commitment": COMMITMENT, "commitment_scheme": "sha256(nonce||seed)",
+        "seed_nonce": NONCE, "setup": null, "started_at": STARTED_AT,
         "inputs": [
             input(1, 0, declare()),
             input(2, 1, json!({"type": "answer", "count": 1})),

@@ -76,6 +76,16 @@ const UNSUPPORTED_MEDIA_TYPE: Shared = Shared {
     header: None,
 };
 
+const BODY_TIMEOUT: Shared = Shared {
+    name: "BodyTimeout",
+    status: 408,
+    title: "Request timeout",
+    description: "`body_timeout`: the body did not arrive in time (10 s by default); the connection is closed",
+    code: "body_timeout",
+    detail: "the request body did not arrive in time",
+    header: None,
+};
+
 const TOO_MANY_REQUESTS: Shared = Shared {
     name: "TooManyRequests",
     status: 429,
@@ -181,7 +191,7 @@ fn applicable(operation: &Operation) -> Vec<&'static Shared> {
     }
     shared.push(&METHOD_NOT_ALLOWED);
     if has_body {
-        shared.extend([&PAYLOAD_TOO_LARGE, &UNSUPPORTED_MEDIA_TYPE]);
+        shared.extend([&BODY_TIMEOUT, &PAYLOAD_TOO_LARGE, &UNSUPPORTED_MEDIA_TYPE]);
     }
     shared.extend([&TOO_MANY_REQUESTS, &UNAVAILABLE]);
     shared

@@ -12,3 +12,4 @@ mod idempotency;
 mod listing;
 mod seeding;
 mod support;
+mod writer_queue;

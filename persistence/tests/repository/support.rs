@@ -150,6 +150,7 @@ pub fn new_game(creator: Uuid, created_at: i64) -> NewGame {
         players: PLAYERS,
         options: OptionMap::default(),
         seed: seed(),
+        seed_nonce: Some("00".repeat(32)),
         setup: None,
         fixed_setup: false,
         created_by: creator,

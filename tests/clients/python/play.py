@@ -112,8 +112,15 @@ def check_logs(game: Game, seats: list[AuthenticatedClient]) -> None:
         assert [entry.seq for entry in log.inputs] == list(range(1, len(log.inputs) + 1)), "inputs in order"
         assert log.inputs and log.inputs[-1].version == game.version, "the log ends at the game's version"
         assert log.seed_commitment == game.seed_commitment
+        assert log.commitment_scheme == game.commitment_scheme
         if isinstance(log.seed, str):
-            assert hashlib.sha256(log.seed.encode()).hexdigest() == log.seed_commitment, "seed matches"
+            if log.commitment_scheme == "sha256(nonce||seed)":
+                # The server's nonce, revealed with the seed, comes first.
+                assert isinstance(log.seed_nonce, str) and len(log.seed_nonce) == 64, "a nonce"
+                committed = log.seed_nonce + log.seed
+            else:
+                committed = log.seed
+            assert hashlib.sha256(committed.encode()).hexdigest() == log.seed_commitment, "seed matches"
             seeds += 1
         else:
             # Only Trade or Duel withholds it, from a seat that was not party to every trade:

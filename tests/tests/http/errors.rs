@@ -163,6 +163,35 @@ async fn every_error_status_is_a_problem_with_a_stable_code(app: TestApp) {
     .assert_problem(400, "malformed");
 }
 
+per_backend!(a_move_of_another_game_kind_is_well_formed_but_refused);
+async fn a_move_of_another_game_kind_is_well_formed_but_refused(app: TestApp) {
+    let players = app
+        .players(&["player0", "player1", "player2", "player3"])
+        .await;
+    let id = app
+        .start_game(
+            &players[0],
+            &[&players[1], &players[2], &players[3]],
+            json!({"kind": "trade_or_duel", "players": 4}),
+        )
+        .await;
+    let version = app.game(&players[0], &id).await["version"].clone();
+    // A Tribute selection: the contract's move union admits it, so it is not malformed.
+    let tribute = json!({"type": "select", "cards": [1, 2], "doubles": 0});
+    let refused = app.post_move(&players[0], &id, &version, &tribute).await;
+    refused.assert_problem(422, "move_kind_mismatch");
+    assert!(refused.text.contains("tribute"), "{}", refused.text);
+    // What no game's move is stays malformed.
+    app.post_move(
+        &players[0],
+        &id,
+        &version,
+        &json!({"type": "shuffle_the_deck"}),
+    )
+    .await
+    .assert_problem(400, "malformed");
+}
+
 per_backend!(concurrent_moves_on_one_version_apply_once);
 async fn concurrent_moves_on_one_version_apply_once(app: TestApp) {
     let players = app

@@ -2,7 +2,9 @@
 //! missed deadline, creation errors and the rules' error codes.
 
 use blackbox::json::{array, int, ints, seat, strings, text};
-use blackbox::{Player, TestApp, per_backend, replay, sha256_hex, spectator_view_json, view_json};
+use blackbox::{
+    Player, TestApp, commitment_of, per_backend, replay, spectator_view_json, view_json,
+};
 use domain::{Seat, Viewer};
 use rand::{SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
@@ -578,7 +580,7 @@ async fn random_games_finish_reveal_everything_and_replay_from_their_log(app: Te
         if let Some(seed) = seed {
             assert_eq!(seed_text, seed);
         }
-        assert_eq!(sha256_hex(&seed_text), commitment);
+        assert_eq!(commitment_of(&finished), commitment);
 
         let watched = app.game(&spectator, &id).await;
         assert!(watched["your_seat"].is_null());

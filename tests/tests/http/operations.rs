@@ -1,6 +1,6 @@
 //! What operators and browsers rely on: `/metrics`, private caching of views, CORS.
 
-use blackbox::{Backend, TestApp};
+use blackbox::{Backend, TEST_METRICS_TOKEN, TestApp};
 use serde_json::json;
 
 async fn metrics_count_requests_by_route_and_never_name_a_game(backend: &Backend) {
@@ -38,6 +38,7 @@ async fn metrics_count_requests_by_route_and_never_name_a_game(backend: &Backend
     let response = app
         .client
         .get(app.url("/metrics"))
+        .bearer_auth(TEST_METRICS_TOKEN)
         .send()
         .await
         .unwrap_or_else(|error| panic!("{error}"));
@@ -77,6 +78,76 @@ async fn metrics_count_requests_by_route_and_never_name_a_game(backend: &Backend
     }
 }
 
+/// The status of `GET {base}/metrics` with `token` as the bearer token, if any.
+async fn metrics_status(app: &TestApp, base: &str, token: Option<&str>) -> u16 {
+    let mut request = app.client.get(format!("{base}/metrics"));
+    if let Some(token) = token {
+        request = request.bearer_auth(token);
+    }
+    request
+        .send()
+        .await
+        .unwrap_or_else(|error| panic!("{error}"))
+        .status()
+        .as_u16()
+}
+
+async fn metrics_are_served_only_with_the_metrics_token(backend: &Backend) {
+    let app = TestApp::spawn(backend).await;
+    let player = app.player("player0").await;
+    let base = app.base_url.clone();
+    assert_eq!(metrics_status(&app, &base, None).await, 401);
+    assert_eq!(metrics_status(&app, &base, Some("wrong-token")).await, 401);
+    // An account's own access token is no metrics token.
+    assert_eq!(metrics_status(&app, &base, Some(&player.token)).await, 401);
+    assert_eq!(
+        metrics_status(&app, &base, Some(&TEST_METRICS_TOKEN[1..])).await,
+        401
+    );
+    assert_eq!(
+        metrics_status(&app, &base, Some(TEST_METRICS_TOKEN)).await,
+        200
+    );
+}
+
+async fn metrics_are_not_served_without_a_token_or_a_listener(backend: &Backend) {
+    let app = TestApp::spawn_with(backend, |settings| {
+        settings.metrics = api::configuration::MetricsSettings::default();
+    })
+    .await;
+    let base = app.base_url.clone();
+    for token in [None, Some(TEST_METRICS_TOKEN), Some("")] {
+        assert_eq!(metrics_status(&app, &base, token).await, 404);
+    }
+}
+
+async fn metrics_on_their_own_listener_leave_the_public_one(backend: &Backend) {
+    let app = TestApp::spawn_with(backend, |settings| {
+        settings.metrics = api::configuration::MetricsSettings {
+            token: None,
+            addr: Some("127.0.0.1:0".to_owned()),
+        };
+    })
+    .await;
+    let public = app.base_url.clone();
+    let own = app.metrics_url.clone().expect("a metrics listener");
+    assert_ne!(own, public);
+    assert_eq!(metrics_status(&app, &public, None).await, 404);
+    assert_eq!(
+        metrics_status(&app, &public, Some(TEST_METRICS_TOKEN)).await,
+        404
+    );
+    assert_eq!(metrics_status(&app, &own, None).await, 200);
+    // The listener serves nothing else.
+    let other = app
+        .client
+        .get(format!("{own}/healthz"))
+        .send()
+        .await
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert_eq!(other.status().as_u16(), 404);
+}
+
 async fn views_are_private_to_the_caller(backend: &Backend) {
     let app = TestApp::spawn(backend).await;
     let players = [
@@ -108,6 +179,93 @@ async fn views_are_private_to_the_caller(backend: &Backend) {
             .unwrap_or_default();
         assert!(cache.starts_with("private"), "{path}: {cache}");
     }
+}
+
+/// `name`'s value in `response`.
+fn header(response: &reqwest::Response, name: &str) -> Option<String> {
+    response
+        .headers()
+        .get(name)
+        .and_then(|value| value.to_str().ok())
+        .map(str::to_owned)
+}
+
+/// The `ETag` of `GET /v1/games/{id}` for `player` now.
+async fn current_tag(app: &TestApp, player: &blackbox::Player, id: &str) -> Option<String> {
+    let response = app
+        .client
+        .get(app.url(&format!("/v1/games/{id}")))
+        .bearer_auth(&player.token)
+        .send()
+        .await
+        .unwrap_or_else(|error| panic!("{error}"));
+    header(&response, "etag")
+}
+
+/// Sends `POST path` with `body` as `player` (with `key` as its Idempotency-Key, if any) and
+/// checks that the answer is a private view tagged as the `GET` of the game is now.
+async fn assert_private_answer(
+    app: &TestApp,
+    player: &blackbox::Player,
+    path: &str,
+    body: serde_json::Value,
+    key: Option<&str>,
+) -> serde_json::Value {
+    let mut request = app
+        .client
+        .post(app.url(path))
+        .bearer_auth(&player.token)
+        .json(&body);
+    if let Some(key) = key {
+        request = request.header("idempotency-key", key);
+    }
+    let response = request
+        .send()
+        .await
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert!(
+        response.status().is_success(),
+        "{path}: {}",
+        response.status()
+    );
+    let cache = header(&response, "cache-control").unwrap_or_default();
+    assert_eq!(cache, "private, no-cache", "{path}");
+    let tag = header(&response, "etag");
+    let game: serde_json::Value = response.json().await.unwrap_or_default();
+    let id = game["id"].as_str().unwrap_or_default().to_owned();
+    assert!(tag.is_some(), "{path}: no ETag");
+    assert_eq!(tag, current_tag(app, player, &id).await, "{path}");
+    game
+}
+
+async fn answers_to_posts_are_private_views_with_their_etag(backend: &Backend) {
+    let app = TestApp::spawn(backend).await;
+    let players = [
+        app.player("player0").await,
+        app.player("player1").await,
+        app.player("player2").await,
+        app.player("player3").await,
+    ];
+    let setup = json!({"hands": [[4, 15], [7, 10], [1, 16], [5, 12]], "first_player": 0});
+    let request = json!({"kind": "trade_or_duel", "players": 4, "setup": setup});
+    let created =
+        assert_private_answer(&app, &players[0], "/v1/games", request.clone(), None).await;
+    let id = created["id"].as_str().unwrap_or_default().to_owned();
+    let join = format!("/v1/games/{id}/join");
+    assert_private_answer(&app, &players[1], &join, json!({}), Some("join-1")).await;
+    // A replay of a kept answer carries the same headers.
+    assert_private_answer(&app, &players[1], &join, json!({}), Some("join-1")).await;
+    let leave = format!("/v1/games/{id}/leave");
+    assert_private_answer(&app, &players[1], &leave, json!({}), None).await;
+    let bots = format!("/v1/games/{id}/bots");
+    assert_private_answer(&app, &players[0], &bots, json!({"level": "random"}), None).await;
+    for player in &players[2..] {
+        assert_private_answer(&app, player, &join, json!({}), None).await;
+    }
+    let game = app.game(&players[0], &id).await;
+    let moves = format!("/v1/games/{id}/moves");
+    let mv = json!({"version": game["version"], "move": {"type": "declare", "target": 2, "action": "trade"}});
+    assert_private_answer(&app, &players[0], &moves, mv, None).await;
 }
 
 async fn configured_origins_may_call_from_a_browser(backend: &Backend) {
@@ -199,6 +357,10 @@ async fn configured_origins_may_call_from_a_browser(backend: &Backend) {
 
 on_every_backend!(
     metrics_count_requests_by_route_and_never_name_a_game,
+    metrics_are_served_only_with_the_metrics_token,
+    metrics_are_not_served_without_a_token_or_a_listener,
+    metrics_on_their_own_listener_leave_the_public_one,
     views_are_private_to_the_caller,
+    answers_to_posts_are_private_views_with_their_etag,
     configured_origins_may_call_from_a_browser,
 );

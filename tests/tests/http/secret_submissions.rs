@@ -7,10 +7,11 @@ use serde_json::{Value, json};
 use crate::tribute::{orders, select, start, three_players};
 
 /// Keys whose values differ between two games whatever happens in them: ids, the per-game seed
-/// commitment, and timestamps.
+/// commitment and its nonce, and timestamps.
 const PER_GAME: &[&str] = &[
     "id",
     "seed_commitment",
+    "seed_nonce",
     "created_at",
     "started_at",
     "finished_at",

@@ -61,15 +61,7 @@ async fn a_shutdown_lets_requests_in_flight_finish_and_stops(backend: &Backend) 
 
 /// Requests the server is handling now, by its own count.
 async fn in_flight(app: &TestApp) -> u64 {
-    let metrics = app
-        .client
-        .get(app.url("/metrics"))
-        .send()
-        .await
-        .unwrap_or_else(|error| panic!("{error}"))
-        .text()
-        .await
-        .unwrap_or_default();
+    let metrics = app.metrics().await;
     metrics
         .lines()
         .find_map(|line| line.strip_prefix("cardtable_http_requests_in_flight "))

@@ -1,7 +1,7 @@
 //! Trade or Duel played to the end over HTTP.
 
 use blackbox::json::{array, int, seats, text};
-use blackbox::{Player, TestApp, per_backend, replay, sha256_hex, spectator_view_json};
+use blackbox::{Player, TestApp, commitment_of, per_backend, replay, spectator_view_json};
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
 
@@ -125,7 +125,7 @@ async fn four_accounts_play_complete_games_and_whoever_may_see_all_can_replay_th
             }
             // Whoever gets the seed may see every input, and can check and replay it all.
             assert!(inputs.iter().all(|input| input["hidden"] == false), "{log}");
-            assert_eq!(sha256_hex(&text(&log["seed"])), text(&commitment));
+            assert_eq!(commitment_of(&log), text(&commitment));
             let replayed = replay(&log);
             assert_eq!(
                 spectator_view_json(&replayed),

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use blackbox::json::{array, count, int, seats, text};
-use blackbox::{Player, TestApp, per_backend, replay, sha256_hex, spectator_view_json};
+use blackbox::{Player, TestApp, commitment_of, per_backend, replay, spectator_view_json};
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 use serde_json::{Value, json};
@@ -738,7 +738,7 @@ async fn random_complete_games_follow_the_rules_to_the_end(app: TestApp) {
         let seed = text(&finished["seed"]);
         let seed = seed.as_str();
         assert!(!seed.is_empty(), "{context}: seed not revealed");
-        assert_eq!(json!(sha256_hex(seed)), commitment, "{context}");
+        assert_eq!(json!(commitment_of(&finished)), commitment, "{context}");
 
         let log = app
             .get(&spectator, &format!("/v1/games/{id}/moves"))

@@ -1,6 +1,7 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use openapi::Problem;
 use openapi::accounts::{Account, Credentials};
+use secrecy::ExposeSecret;
 
 use crate::error::ApiError;
 use crate::json_body::JsonBody;
@@ -38,7 +39,7 @@ pub async fn post_accounts(
     let Credentials { username, password } = body.into_inner();
     let service = service.into_inner();
     let account = limits
-        .hashing(move || service.register(&username, &password, service.now()))
+        .hashing(move || service.register(&username, password.expose_secret(), service.now()))
         .await?;
     Ok(HttpResponse::Created().json(Account {
         id: account.id,

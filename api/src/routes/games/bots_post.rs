@@ -1,3 +1,4 @@
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, post, web};
 use openapi::Problem;
 use openapi::games::{BotRequest, Game};
@@ -6,7 +7,7 @@ use uuid::Uuid;
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::json_body::JsonBody;
-use crate::service::{GameService, blocking, render_game};
+use crate::service::{GameService, blocking};
 
 /// Give a free seat of an open game to a server-side bot.
 ///
@@ -18,7 +19,7 @@ use crate::service::{GameService, blocking, render_game};
     params(("id" = Uuid, Path, description = "The game id")),
     request_body = BotRequest,
     responses(
-        (status = 200, description = "The game with the bot seated", body = Game),
+        (status = 200, description = "The game with the bot seated", body = Game, headers(("ETag" = String, description = "The tag a `GET` of this view carries: revalidate with `If-None-Match`"))),
         (status = 400, description = "Malformed body", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`not_creator`", body = Problem, content_type = "application/problem+json"),
@@ -36,8 +37,10 @@ pub async fn post_bots(
     body: JsonBody<BotRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
+    let service_view = service.clone();
     let id = id.into_inner();
     let request = body.into_inner();
     let game = blocking(move || service.add_bot(account.id, id, request, service.now())).await?;
-    Ok(HttpResponse::Ok().json(render_game(&game, account.id)))
+    let view = service_view.rendered_game(&game, account.id)?;
+    Ok(crate::routes::private_answer(StatusCode::OK, &view))
 }

@@ -1,3 +1,4 @@
+use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, post, web};
 use openapi::Problem;
 use openapi::games::Game;
@@ -5,7 +6,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
-use crate::service::{GameService, blocking, render_game};
+use crate::service::{GameService, blocking};
 
 /// Give up the caller's seat in a game that has not started.
 ///
@@ -15,7 +16,7 @@ use crate::service::{GameService, blocking, render_game};
     security(("bearer" = [])),
     params(("id" = Uuid, Path, description = "The game id")),
     responses(
-        (status = 200, description = "The game after the leave, as the caller now sees it", body = Game),
+        (status = 200, description = "The game after the leave, as the caller now sees it", body = Game, headers(("ETag" = String, description = "The tag a `GET` of this view carries: revalidate with `If-None-Match`"))),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`not_open` (started), `not_seated` or `creator_cannot_leave`", body = Problem, content_type = "application/problem+json"),
@@ -29,7 +30,9 @@ pub async fn leave_game(
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let service = service.into_inner();
+    let service_view = service.clone();
     let id = id.into_inner();
     let game = blocking(move || service.leave_game(account.id, id, service.now())).await?;
-    Ok(HttpResponse::Ok().json(render_game(&game, account.id)))
+    let view = service_view.rendered_game(&game, account.id)?;
+    Ok(crate::routes::private_answer(StatusCode::OK, &view))
 }

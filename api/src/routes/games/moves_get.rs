@@ -57,12 +57,15 @@ pub async fn get_moves(
             }
         })
         .collect();
+    let (seed_commitment, commitment_scheme) = crate::service::seed_commitment(&game);
     Ok(HttpResponse::Ok().json(MoveLog {
         kind: game.kind.id().to_owned(),
         players: game.players,
         options: crate::service::options_json(&game),
         seed: log.seed_visible.then(|| game.seed.as_str().to_owned()),
-        seed_commitment: game.seed.commitment(),
+        seed_commitment,
+        commitment_scheme,
+        seed_nonce: game.seed_nonce.clone().filter(|_| log.seed_visible),
         setup: game
             .setup
             .as_ref()

@@ -25,7 +25,7 @@ use crate::service::GameService;
     request_body = MoveRequest,
     responses(
         (status = 200, description = "The move was applied; the game as the caller now sees it", body = Game,
-            headers(("Idempotent-Replayed" = String, description = "`true` when this is the kept response of an earlier request with the same Idempotency-Key"))),
+            headers(("Idempotent-Replayed" = String, description = "`true` when this is the kept response of an earlier request with the same Idempotency-Key"), ("ETag" = String, description = "The tag a `GET` of this view carries: revalidate with `If-None-Match`"))),
         (status = 400, description = "`malformed`: the body, the move or the Idempotency-Key does not parse", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 403, description = "`not_a_player`: the caller has no seat in this game", body = Problem, content_type = "application/problem+json"),
@@ -33,7 +33,7 @@ use crate::service::GameService;
         (status = 409, description = "`stale_version` (fetch the game and retry), `game_not_started`, or `idempotency_in_flight`", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "`unsupported_media_type`: the body is not `application/json`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "An illegal move (`code` is the rules' error code), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "An illegal move (`code` is the rules' error code), `move_kind_mismatch` (a move of another game kind), or `idempotency_key_reused`", body = Problem, content_type = "application/problem+json"),
         (status = 429, description = "`rate_limited`: too many moves; `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
     )

@@ -26,7 +26,7 @@ use crate::service::GameService;
     request_body = CreateGame,
     responses(
         (status = 201, description = "The game, as its creator sees it", body = Game,
-            headers(("Idempotent-Replayed" = String, description = "`true` when this is the kept response of an earlier request with the same Idempotency-Key"))),
+            headers(("Idempotent-Replayed" = String, description = "`true` when this is the kept response of an earlier request with the same Idempotency-Key"), ("ETag" = String, description = "The tag a `GET` of this view carries: revalidate with `If-None-Match`"))),
         (status = 400, description = "Malformed body, setup or Idempotency-Key", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`idempotency_in_flight`: a request with this key is still running", body = Problem, content_type = "application/problem+json"),

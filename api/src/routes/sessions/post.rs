@@ -1,6 +1,7 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use openapi::Problem;
 use openapi::accounts::{Account, Credentials, Session};
+use secrecy::ExposeSecret;
 
 use crate::auth::TokenKeys;
 use crate::error::ApiError;
@@ -40,7 +41,7 @@ pub async fn post_sessions(
     let service = service.into_inner();
     let now = service.now();
     let account = limits
-        .hashing(move || service.login(&username, &password))
+        .hashing(move || service.login(&username, password.expose_secret()))
         .await?;
     let (access_token, expires_at) = keys.issue(account.id, now).map_err(ApiError::Internal)?;
     Ok(HttpResponse::Created().json(Session {

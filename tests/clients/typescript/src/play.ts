@@ -107,8 +107,16 @@ async function checkLogs(game: Schemas["Game"], seats: Api[]): Promise<void> {
     check(log.inputs.every((entry, i) => entry.seq === i + 1), "the inputs are numbered in order");
     check(log.inputs[log.inputs.length - 1]?.version === game.version, "the log ends at the game's version");
     check(log.seed_commitment === game.seed_commitment, "one commitment");
+    check(log.commitment_scheme === game.commitment_scheme, "one commitment scheme");
     if (typeof log.seed === "string") {
-      const commitment = createHash("sha256").update(log.seed).digest("hex");
+      // The server's nonce, revealed with the seed, comes first (games from before nonces: the
+      // seed alone).
+      let committed = log.seed;
+      if (log.commitment_scheme === "sha256(nonce||seed)") {
+        check(typeof log.seed_nonce === "string" && log.seed_nonce.length === 64, "a nonce");
+        committed = `${log.seed_nonce ?? ""}${log.seed}`;
+      }
+      const commitment = createHash("sha256").update(committed).digest("hex");
       check(commitment === log.seed_commitment, "the seed matches its commitment");
       seeds++;
     } else {
