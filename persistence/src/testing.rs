@@ -34,6 +34,16 @@ impl Database {
         .map(drop)
     }
 
+    /// For tests: replaces the stored deadline of a game (what the due list reads), leaving its
+    /// state as it is, as a rules change that moved a deadline would leave older games.
+    pub fn overwrite_deadline(&self, id: Uuid, deadline_at: Option<i64>) -> Result<(), Error> {
+        diesel::update(games::table.find(id.to_string()))
+            .set(games::deadline_at.eq(deadline_at))
+            .execute(&mut self.conn()?)
+            .db()
+            .map(drop)
+    }
+
     /// For tests: the format of a game's stored snapshot.
     pub fn snapshot_format(&self, id: Uuid) -> Result<i32, Error> {
         crate::snapshot::format_of(&mut *self.conn()?, id)
