@@ -9,6 +9,7 @@ use utoipa_actix_web::{AppExt, scope};
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
 use crate::auth::TokenKeys;
+use crate::bot_runner::BotStats;
 use crate::configuration::Settings;
 use crate::cors::CorsOrigins;
 use crate::error::ApiError;
@@ -28,6 +29,7 @@ pub struct Application {
     tick_passes: TickPasses,
     shutdown_timeout: Duration,
     hub: Hub,
+    bots: Arc<BotStats>,
 }
 
 impl Application {
@@ -51,10 +53,7 @@ impl Application {
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
         let address = listener.local_addr()?;
         let shutdown = Shutdown::new();
-        tokio::spawn(crate::bot_runner::supervise(
-            service.clone(),
-            shutdown.subscribe(),
-        ));
+        let bots = crate::bot_runner::spawn(service.clone(), shutdown.subscribe());
         let (tick_passes, tick) = crate::tick::spawn(
             service.clone(),
             limits.clone(),
@@ -78,6 +77,7 @@ impl Application {
             tick_passes,
             shutdown_timeout: settings.shutdown_timeout,
             hub,
+            bots,
         })
     }
 
@@ -85,6 +85,11 @@ impl Application {
     /// `open_streams` counts them.
     pub fn hub(&self) -> &Hub {
         &self.hub
+    }
+
+    /// What this process's bots have done.
+    pub fn bots(&self) -> Arc<BotStats> {
+        Arc::clone(&self.bots)
     }
 
     pub fn address(&self) -> std::net::SocketAddr {

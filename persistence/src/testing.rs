@@ -108,6 +108,31 @@ pub fn terminate_listeners(admin_url: &str, database_url: &str) -> Result<usize,
     .map_err(crate::error::from_diesel)
 }
 
+/// Ends every connection to the database of `database_url` (but the caller's own), as a
+/// database restart or a network failure would; returns how many were ended.
+pub fn terminate_connections(admin_url: &str, database_url: &str) -> Result<usize, Error> {
+    use diesel::RunQueryDsl;
+    use diesel::sql_types::{Bool, Text};
+
+    #[derive(diesel::QueryableByName)]
+    struct Ended {
+        #[diesel(sql_type = Bool)]
+        #[expect(dead_code, reason = "only counted")]
+        ended: bool,
+    }
+
+    let name = database_name(database_url)
+        .ok_or_else(|| Error::Backend("not a database URL".to_owned()))?;
+    diesel::sql_query(
+        "SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity \
+         WHERE datname = $1 AND pid <> pg_backend_pid()",
+    )
+    .bind::<Text, _>(name)
+    .load::<Ended>(&mut admin(admin_url)?)
+    .map(|rows| rows.len())
+    .map_err(crate::error::from_diesel)
+}
+
 fn admin(admin_url: &str) -> Result<PgConnection, Error> {
     PgConnection::establish(admin_url).map_err(|error| Error::Unavailable(error.to_string()))
 }

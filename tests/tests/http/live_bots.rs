@@ -214,3 +214,118 @@ async fn the_creator_seats_bots_in_an_open_game(app: TestApp) {
         .assert_problem(422, code);
     }
 }
+
+/// Waits until it is the person's (seat 0's) turn alone, the bots having played theirs.
+async fn until_persons_turn(app: &TestApp, person: &Player, id: &str) -> Value {
+    let deadline = Instant::now() + WAIT;
+    while Instant::now() < deadline {
+        let game = app.game(person, id).await;
+        if game["to_act"] == json!([0]) {
+            return game;
+        }
+        assert_ne!(game["status"], "finished", "the game ended too soon");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the bots did not play their turns");
+}
+
+/// The person plays her first legal move, retrying while the server answers 503 (a database
+/// connection that broke is dropped by the request that finds it broken).
+async fn persons_move(app: &TestApp, person: &Player, id: &str) {
+    for _ in 0..50 {
+        let legal = app
+            .get(person, &format!("/v1/games/{id}/legal-moves"))
+            .await;
+        if legal.status == 200 {
+            let reply = app
+                .post(
+                    person,
+                    &format!("/v1/games/{id}/moves"),
+                    json!({"version": legal.body["version"], "move": legal.body["legal_moves"][0]}),
+                )
+                .await;
+            if reply.status == 200 {
+                return;
+            }
+            assert_eq!(reply.status, 503, "{}", reply.text);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the person's move never went through");
+}
+
+/// The database fails under the bots: on SQLite the game cannot be read (its snapshot and
+/// logged move damaged), on PostgreSQL every connection is ended again and again. Each bot
+/// finds its step failing; once the database is back, the bots play on.
+async fn a_bot_plays_on_after_its_database_failed(backend: &Backend) {
+    // Without the cache every step of a bot reads the database.
+    let app = TestApp::spawn_with(backend, |settings| settings.live.game_cache_size = 0).await;
+    let person = app.player("resilient").await;
+    let bots: Vec<Value> = (1..4)
+        .map(|seat| json!({"seat": seat, "level": "random"}))
+        .collect();
+    let created = app
+        .post(
+            &person,
+            "/v1/games",
+            json!({"kind": "trade_or_duel", "players": 4, "bots": bots,
+                   "options": {"first_player": 0}}),
+        )
+        .await
+        .expect_status(201);
+    let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+    let game_id = uuid::Uuid::parse_str(&id).expect("an id");
+    persons_move(&app, &person, &id).await;
+    let game = until_persons_turn(&app, &person, &id).await;
+    let version = game["version"].as_i64().unwrap_or_default();
+
+    let failures = app.bots.failures();
+    let database = app.database().await;
+    let first_input = database.inputs(game_id).expect("the log")[0].input.clone();
+    let broken = Instant::now();
+    while app.bots.failures() == failures {
+        assert!(broken.elapsed() < WAIT, "no bot step failed");
+        match &app.backend {
+            Backend::Sqlite => {
+                database
+                    .overwrite_snapshot(game_id, "{damaged", persistence::SNAPSHOT_FORMAT)
+                    .expect("damaged");
+                database
+                    .overwrite_input(game_id, 1, "{damaged too")
+                    .expect("damaged");
+            }
+            Backend::Postgres(admin) => {
+                let (admin, url) = (admin.clone(), app.database_url().to_owned());
+                tokio::task::spawn_blocking(move || {
+                    persistence::testing::terminate_connections(&admin, &url)
+                })
+                .await
+                .expect("terminating panicked")
+                .expect("connections ended");
+            }
+        }
+        // Wakes the waiting bots: each reads the game again.
+        app.hub.committed(game_id, version);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    if app.backend == Backend::Sqlite {
+        let repaired = serde_json::to_string(&first_input).expect("an input");
+        database
+            .overwrite_input(game_id, 1, &repaired)
+            .expect("repaired");
+    }
+
+    let moves = app.bots.moves();
+    persons_move(&app, &person, &id).await;
+    let retried = Instant::now();
+    while app.bots.moves() == moves {
+        assert!(
+            retried.elapsed() < WAIT,
+            "no bot moved after the database came back"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    until_persons_turn(&app, &person, &id).await;
+}
+
+on_every_backend!(a_bot_plays_on_after_its_database_failed);
