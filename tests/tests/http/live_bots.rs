@@ -34,7 +34,12 @@ async fn log(app: &TestApp, player: &Player, id: &str) -> Vec<Value> {
 }
 
 /// The person plays a random legal move whenever it is her turn, until the game is over.
-async fn play_against_bots(app: &TestApp, person: &Player, id: &str, rng: &mut StdRng) -> Value {
+pub(crate) async fn play_against_bots(
+    app: &TestApp,
+    person: &Player,
+    id: &str,
+    rng: &mut StdRng,
+) -> Value {
     let deadline = Instant::now() + Duration::from_secs(120);
     while Instant::now() < deadline {
         let legal = app
