@@ -96,22 +96,18 @@ impl Database {
             .collect()
     }
 
-    /// The bot seats of active games that nobody plays: no lease, a lease run out before `now`,
-    /// or one held by `holder` itself (whose task for it may have ended). At most `limit`.
+    /// The bot seats of active games that nobody plays: no lease, or a lease run out before
+    /// `now` (a seat whose task ended without giving its lease up comes back this way too).
+    /// Seats a live process holds, the caller's own included, are left out, so that however
+    /// many seats are played, the `limit` finds the unplayed ones.
     #[tracing::instrument(skip(self))]
-    pub fn unplayed_bot_seats(
-        &self,
-        holder: &str,
-        now: i64,
-        limit: i64,
-    ) -> Result<Vec<UnplayedBotSeat>, Error> {
+    pub fn unplayed_bot_seats(&self, now: i64, limit: i64) -> Result<Vec<UnplayedBotSeat>, Error> {
         bot_seats::table
             .inner_join(games::table)
             .filter(games::status.eq(GameStatus::Active.as_str()))
             .filter(
                 bot_seats::lease_holder
                     .is_null()
-                    .or(bot_seats::lease_holder.eq(holder))
                     .or(bot_seats::lease_until.lt(now)),
             )
             .order((bot_seats::game_id.asc(), bot_seats::seat.asc()))

@@ -69,6 +69,7 @@ pub fn spawn(service: GameService, stop: crate::shutdown::ShutdownSignal) -> Arc
         holder: Arc::from(uuid::Uuid::new_v4().simple().to_string()),
         slots: Arc::new(Semaphore::new(decision_slots())),
         stats: Arc::clone(&stats),
+        stop: stop.clone(),
     };
     tokio::spawn(supervise(context, stop));
     stats
@@ -88,7 +89,7 @@ async fn supervise(context: Context, mut stop: crate::shutdown::ShutdownSignal) 
     loop {
         tokio::select! {
             () = stop.triggered() => {
-                // Closing the slots ends every seat's task at its next decision.
+                // Each seat's task gives its lease up and ends; a decision under way is dropped.
                 context.slots.close();
                 return;
             }
@@ -153,12 +154,10 @@ async fn start_game_bots(context: &Context, game: Uuid, running: &mut Running) {
 
 /// Starts the seats of active games that no live process plays.
 async fn scan_unplayed(context: &Context, running: &mut Running) {
-    let (reader, holder) = (context.service.clone(), Arc::clone(&context.holder));
+    let reader = context.service.clone();
     let found = blocking(move || {
         let now = crate::clock::wall_millis();
-        Ok(reader
-            .database()
-            .unplayed_bot_seats(&holder, now, SCAN_LIMIT)?)
+        Ok(reader.database().unplayed_bot_seats(now, SCAN_LIMIT)?)
     })
     .await;
     match found {

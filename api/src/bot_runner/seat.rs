@@ -19,6 +19,7 @@ use super::stats::BotStats;
 use crate::clock::wall_millis;
 use crate::error::ApiError;
 use crate::service::{BotTurn, GameService, blocking};
+use crate::shutdown::ShutdownSignal;
 
 /// How long a lease keeps other processes off a seat after its last renewal: a process that
 /// died loses its seats this long after its last renewal.
@@ -35,6 +36,9 @@ pub struct Context {
     pub holder: Arc<str>,
     pub slots: Arc<Semaphore>,
     pub stats: Arc<BotStats>,
+    /// When the process stops, each seat gives its lease up, so that another process takes the
+    /// seat over at its next scan rather than when the lease runs out.
+    pub stop: ShutdownSignal,
 }
 
 /// Why a seat's task ended.
@@ -112,18 +116,28 @@ pub async fn play(context: Context, game: Uuid, seat: Seat, bot: Bot) -> Ended {
     // The bot's own randomness, never the game's seed.
     let mut rng = Some(StdRng::from_rng(&mut rand::rng()));
     let mut backoff = Backoff::default();
+    let mut stop = context.stop.clone();
     loop {
-        match step(&context, &mut lease, game, seat, bot, &mut rng).await {
-            Ok(Step::Next) => backoff.reset(),
+        if stop.is_triggered() {
+            lease.release(&context).await;
+            return Ended::Stopping;
+        }
+        let pause = match step(&context, &mut lease, game, seat, bot, &mut rng).await {
+            Ok(Step::Next) => {
+                backoff.reset();
+                continue;
+            }
             Ok(Step::Wait) => {
                 backoff.reset();
                 tokio::select! {
                     () = watch.changed() => {}
                     () = tokio::time::sleep(recheck) => {}
+                    () = stop.triggered() => {}
                 }
+                continue;
             }
             Ok(Step::Ended(ended)) => {
-                if ended == Ended::Over {
+                if matches!(ended, Ended::Over | Ended::Stopping) {
                     lease.release(&context).await;
                 }
                 return ended;
@@ -135,8 +149,12 @@ pub async fn play(context: Context, game: Uuid, seat: Seat, bot: Bot) -> Ended {
                     %game, %seat, code = error.code(), %error, ?pause,
                     "a bot seat failed; it tries again after a pause"
                 );
-                tokio::time::sleep(pause).await;
+                pause
             }
+        };
+        tokio::select! {
+            () = tokio::time::sleep(pause) => {}
+            () = stop.triggered() => {}
         }
     }
 }

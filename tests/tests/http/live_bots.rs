@@ -333,4 +333,62 @@ async fn a_bot_plays_on_after_its_database_failed(backend: &Backend) {
     until_persons_turn(&app, &person, &id).await;
 }
 
-on_every_backend!(a_bot_plays_on_after_its_database_failed);
+/// A process that stops gives its bot seats up, and another process, which never heard of the
+/// game (nothing announced it there: it started before), finds them with its scan and plays on.
+async fn a_stopped_process_hands_its_bot_seats_to_another(backend: &Backend) {
+    let mut near = TestApp::spawn(backend).await;
+    let person = near.player("handover").await;
+    let bots: Vec<Value> = (1..4)
+        .map(|seat| json!({"seat": seat, "level": "random"}))
+        .collect();
+    let created = near
+        .post(
+            &person,
+            "/v1/games",
+            json!({"kind": "trade_or_duel", "players": 4, "bots": bots,
+                   "options": {"first_player": 0}}),
+        )
+        .await
+        .expect_status(201);
+    let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+    let game = uuid::Uuid::parse_str(&id).expect("an id");
+    persons_move(&near, &person, &id).await;
+    until_persons_turn(&near, &person, &id).await;
+    assert!(near.bots.moves() > 0);
+    let database = near.database().await;
+    let holders = || {
+        database
+            .bot_seat_holders(game)
+            .expect("holders")
+            .into_iter()
+            .map(|(_, holder)| holder)
+            .collect::<Vec<_>>()
+    };
+    let before = holders();
+    assert!(before.iter().all(Option::is_some), "{before:?}");
+
+    let far = near.spawn_sharing().await;
+    near.shut_down().await.expect("stopped");
+    let stopped = Instant::now();
+    // Well before the stopped process's leases would have run out (30 s).
+    while holders().iter().zip(&before).any(|(now, then)| now == then) {
+        assert!(
+            stopped.elapsed() < WAIT,
+            "the stopped process kept its seats"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    persons_move(&far, &person, &id).await;
+    until_persons_turn(&far, &person, &id).await;
+    assert!(
+        far.bots.moves() > 0,
+        "the other process's bots did not play"
+    );
+    let after = holders();
+    assert!(after.iter().all(Option::is_some), "{after:?}");
+}
+
+on_every_backend!(
+    a_bot_plays_on_after_its_database_failed,
+    a_stopped_process_hands_its_bot_seats_to_another,
+);
