@@ -165,6 +165,24 @@ impl Database {
     }
 }
 
+impl Database {
+    /// Gives up the claims on `ids` once their pass is done with them: a game whose next
+    /// deadline passes soon must not wait for its claim to run out.
+    #[tracing::instrument(skip_all, fields(games = ids.len()))]
+    pub fn release_due_games(&self, ids: &[Uuid]) -> Result<(), Error> {
+        if ids.is_empty() {
+            return Ok(());
+        }
+        let keys: Vec<String> = ids.iter().map(Uuid::to_string).collect();
+        self.write(|conn| {
+            diesel::delete(due_claims::table.filter(due_claims::game_id.eq_any(&keys)))
+                .execute(conn)
+                .db()
+                .map(drop)
+        })
+    }
+}
+
 /// The due games not claimed by another live tick, locked as they are read (skipping those a
 /// concurrent claim holds), and the claims written for them, in one statement.
 const CLAIM_POSTGRES: &str = "\

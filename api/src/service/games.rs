@@ -530,9 +530,9 @@ impl GameService {
     /// Expires every passed deadline; returns how many games were brought up to date.
     ///
     /// Safe with several server processes: each pass first claims the due games it will expire
-    /// (until `claim_until_ms`, by the system clock `now_ms`), and no other process's pass takes
-    /// a claimed game meanwhile, so each due game is expired by one process (and each commit
-    /// is a compare-and-swap besides). A game that fails for a reason retrying will not cure
+    /// (until `claim_until_ms`, by the system clock `now_ms`, or until the pass is done with
+    /// them), and no other process's pass takes a claimed game meanwhile, so each due game is
+    /// expired by one process (and each commit is a compare-and-swap besides). A game that fails for a reason retrying will not cure
     /// (its state cannot be read or rebuilt, its expiry cannot be stored, the rules refuse to
     /// expire its passed deadline) is set aside with the cause, so that it does not come first
     /// in every pass and hold up the deadlines of the others.
@@ -541,7 +541,7 @@ impl GameService {
             .db
             .claim_due_games(now, now_ms, claim_until_ms, DUE_PER_PASS)?;
         let mut advanced = 0;
-        for id in due {
+        for &id in &due {
             let cause = match self.current(id, now) {
                 Ok(game) if still_due(&game, now) => {
                     "the rules refuse to expire its passed deadline".to_owned()
@@ -561,6 +561,10 @@ impl GameService {
             if let Err(error) = self.db.set_aside(id, now, &cause) {
                 tracing::warn!(%id, %error, "could not set a failing game aside");
             }
+        }
+        // Unreleased claims run out by themselves.
+        if let Err(error) = self.db.release_due_games(&due) {
+            tracing::warn!(%error, "could not release the claims on due games");
         }
         Ok(advanced)
     }

@@ -191,7 +191,25 @@ async fn a_due_game_whose_expiry_the_rules_refuse_is_set_aside(backend: &Backend
     );
 }
 
+/// A pass gives up its claims on the games it expired: a game whose next deadline passes soon
+/// is expired by the next pass, not when the claim would have run out.
+async fn a_game_due_again_soon_is_expired_by_the_next_pass(backend: &Backend) {
+    let app = TestApp::spawn(backend).await;
+    let players = four_players(&app).await;
+    let others = [&players[1], &players[2], &players[3]];
+    let request = json!({"kind": "trade_or_duel", "players": 4, "options": {"deadline_secs": 60}});
+    let id = app.start_game(&players[0], &others, request).await;
+    for passed in 1..=3 {
+        app.advance_clock(61);
+        app.tick().await;
+        assert_eq!(app.games_expired_by_tick(), passed, "deadline {passed}");
+    }
+    let game = app.game(&players[0], &id).await;
+    assert_eq!(game["version"], 3, "{game}");
+}
+
 on_every_backend!(
+    a_game_due_again_soon_is_expired_by_the_next_pass,
     a_due_game_whose_expiry_the_rules_refuse_is_set_aside,
     an_older_or_unreadable_snapshot_is_rebuilt_from_the_move_log,
     a_game_that_cannot_be_rebuilt_is_set_aside_and_others_still_expire,
