@@ -35,6 +35,13 @@ impl From<ManualClock> for Clock {
     }
 }
 
+/// Milliseconds since the Unix epoch by the system clock, whatever clock the games run on: what
+/// leases and claims between server processes are timed with (they measure how long a process
+/// may have died, which a test's manual game clock does not).
+pub fn wall_millis() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
 /// A clock that moves only when told. Clones share one time, so several servers (on one
 /// database) and the test driving them all read the same "now".
 #[derive(Clone, Debug)]

@@ -10,6 +10,7 @@ use utoipa_actix_web::{AppExt, scope};
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
 use crate::auth::TokenKeys;
+use crate::bot_runner::BotStats;
 use crate::configuration::Settings;
 use crate::connections::ConnectionsPerClient;
 use crate::cors::CorsOrigins;
@@ -35,6 +36,7 @@ pub struct Application {
     hub: Hub,
     /// The listener of `/metrics` alone, when `METRICS_ADDR` asks for one.
     metrics: Option<(std::net::SocketAddr, Server)>,
+    bots: Arc<BotStats>,
 }
 
 impl Application {
@@ -58,10 +60,7 @@ impl Application {
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
         let address = listener.local_addr()?;
         let shutdown = Shutdown::new();
-        tokio::spawn(crate::bot_runner::supervise(
-            service.clone(),
-            shutdown.subscribe(),
-        ));
+        let bots = crate::bot_runner::spawn(service.clone(), shutdown.subscribe());
         let (tick_passes, tick) = crate::tick::spawn(
             service.clone(),
             limits.clone(),
@@ -100,6 +99,7 @@ impl Application {
             shutdown_timeout: settings.shutdown_timeout,
             hub,
             metrics,
+            bots,
         })
     }
 
@@ -112,6 +112,11 @@ impl Application {
     /// `open_streams` counts them.
     pub fn hub(&self) -> &Hub {
         &self.hub
+    }
+
+    /// What this process's bots have done.
+    pub fn bots(&self) -> Arc<BotStats> {
+        Arc::clone(&self.bots)
     }
 
     pub fn address(&self) -> std::net::SocketAddr {

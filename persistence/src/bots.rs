@@ -9,10 +9,9 @@ use uuid::Uuid;
 use crate::connection::AnyConnection;
 use crate::error::{OrDb, corrupt};
 use crate::games::load_game;
-use crate::models::parse_uuid;
 use crate::schema::{bot_seats, games, seats};
 use crate::seats::claim_open_game;
-use crate::{BotSeat, Database, Error, GameRecord, GameStatus};
+use crate::{BotSeat, Database, Error, GameRecord};
 
 #[derive(Insertable)]
 #[diesel(table_name = bot_seats)]
@@ -64,21 +63,6 @@ impl Database {
                 .unique_as("seat_taken")?;
             load_game(conn, id)
         })
-    }
-
-    /// Active games with at least one bot seat.
-    #[tracing::instrument(skip(self))]
-    pub fn active_games_with_bots(&self) -> Result<Vec<Uuid>, Error> {
-        bot_seats::table
-            .inner_join(games::table)
-            .filter(games::status.eq(GameStatus::Active.as_str()))
-            .select(games::id)
-            .distinct()
-            .load::<String>(&mut self.conn()?)
-            .db()?
-            .iter()
-            .map(|id| parse_uuid(id, "game id"))
-            .collect()
     }
 }
 

@@ -47,7 +47,9 @@ pub(crate) fn from_diesel(error: DieselError) -> Error {
         DieselError::DatabaseError(DatabaseErrorKind::ClosedConnection, info) => {
             Error::Unavailable(info.message().to_owned())
         }
-        DieselError::DatabaseError(kind, info) if is_busy(&kind, info.message()) => {
+        DieselError::DatabaseError(kind, info)
+            if is_busy(&kind, info.message()) || is_connection_lost(info.message()) =>
+        {
             Error::Unavailable(info.message().to_owned())
         }
         other => Error::Backend(other.to_string()),
@@ -61,6 +63,38 @@ fn is_busy(kind: &DatabaseErrorKind, message: &str) -> bool {
         || message.contains("database is busy")
 }
 
+// PostgreSQL ended the connection (a restart, `pg_terminate_backend`, a network failure): the
+// first query on it fails with this message (libpq reports no more precise kind); the pool then
+// drops the connection, and the client may retry at once.
+fn is_connection_lost(message: &str) -> bool {
+    [
+        "terminating connection",
+        "server closed the connection",
+        "connection to server was lost",
+        "no connection to the server",
+    ]
+    .iter()
+    .any(|lost| message.contains(lost))
+}
+
 pub(crate) fn corrupt(what: &str) -> Error {
     Error::Backend(format!("malformed {what} in a stored row"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_connection_postgresql_ended_is_unavailable_not_a_backend_failure() {
+        assert!(is_connection_lost(
+            "terminating connection due to administrator command"
+        ));
+        assert!(is_connection_lost(
+            "server closed the connection unexpectedly\n\tThis probably means the server terminated abnormally"
+        ));
+        assert!(!is_connection_lost(
+            "duplicate key value violates unique constraint"
+        ));
+    }
 }

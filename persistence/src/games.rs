@@ -17,7 +17,7 @@ use crate::{
 };
 
 /// How long a game set aside by the background tick stays out of its passes.
-const SET_ASIDE_RETRY_SECS: i64 = 3600;
+pub(crate) const SET_ASIDE_RETRY_SECS: i64 = 3600;
 
 impl Database {
     /// Inserts an open game, seats its creator at seat 0 and its bots at theirs; with `key`, stores the response

@@ -15,6 +15,7 @@ mod events;
 mod games;
 mod idempotency;
 mod json;
+mod leases;
 mod lobby;
 mod models;
 mod moves;
@@ -32,6 +33,7 @@ pub use changes::{CHANGES_CHANNEL, ChangeListener, GameChange, LISTENER_APPLICAT
 pub use database::{Backend, Database, PoolState};
 pub use error::Error;
 pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};
+pub use leases::UnplayedBotSeat;
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, Versions,

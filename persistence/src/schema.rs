@@ -90,6 +90,7 @@ diesel::joinable!(seats -> games (game_id));
 diesel::allow_tables_to_appear_in_same_query!(
     accounts,
     bot_seats,
+    due_claims,
     events,
     games,
     idempotency_keys,
@@ -114,7 +115,18 @@ diesel::table! {
         game_id -> Text,
         seat -> Integer,
         level -> Text,
+        lease_holder -> Nullable<Text>,
+        lease_until -> Nullable<BigInt>,
     }
 }
+
+diesel::table! {
+    due_claims (game_id) {
+        game_id -> Text,
+        claimed_until -> BigInt,
+    }
+}
+
+diesel::joinable!(due_claims -> games (game_id));
 
 diesel::joinable!(bot_seats -> games (game_id));

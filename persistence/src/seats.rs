@@ -57,8 +57,9 @@ impl Database {
                 .values(&row)
                 .execute(conn)
                 .unique_as("seat_taken")?;
+            // Bot seats count: the last seat taken beside them fills the game.
             let full =
-                i64::try_from(taken.len()).is_ok_and(|taken| taken + 1 == i64::from(players));
+                i64::try_from(occupied.len()).is_ok_and(|taken| taken + 1 == i64::from(players));
             if let (Some(start), true) = (start, full) {
                 start_in(conn, id, start)?;
             }

@@ -49,6 +49,16 @@ impl Database {
         .map(drop)
     }
 
+    /// For tests: replaces the stored deadline of a game (what the due list reads), leaving its
+    /// state as it is, as a rules change that moved a deadline would leave older games.
+    pub fn overwrite_deadline(&self, id: Uuid, deadline_at: Option<i64>) -> Result<(), Error> {
+        diesel::update(games::table.find(id.to_string()))
+            .set(games::deadline_at.eq(deadline_at))
+            .execute(&mut self.conn()?)
+            .db()
+            .map(drop)
+    }
+
     /// For tests: the format of a game's stored snapshot.
     pub fn snapshot_format(&self, id: Uuid) -> Result<i32, Error> {
         crate::snapshot::format_of(&mut *self.conn()?, id)
@@ -108,6 +118,31 @@ pub fn terminate_listeners(admin_url: &str, database_url: &str) -> Result<usize,
     )
     .bind::<Text, _>(name)
     .bind::<Text, _>(crate::LISTENER_APPLICATION_NAME)
+    .load::<Ended>(&mut admin(admin_url)?)
+    .map(|rows| rows.len())
+    .map_err(crate::error::from_diesel)
+}
+
+/// Ends every connection to the database of `database_url` (but the caller's own), as a
+/// database restart or a network failure would; returns how many were ended.
+pub fn terminate_connections(admin_url: &str, database_url: &str) -> Result<usize, Error> {
+    use diesel::RunQueryDsl;
+    use diesel::sql_types::{Bool, Text};
+
+    #[derive(diesel::QueryableByName)]
+    struct Ended {
+        #[diesel(sql_type = Bool)]
+        #[expect(dead_code, reason = "only counted")]
+        ended: bool,
+    }
+
+    let name = database_name(database_url)
+        .ok_or_else(|| Error::Backend("not a database URL".to_owned()))?;
+    diesel::sql_query(
+        "SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity \
+         WHERE datname = $1 AND pid <> pg_backend_pid()",
+    )
+    .bind::<Text, _>(name)
     .load::<Ended>(&mut admin(admin_url)?)
     .map(|rows| rows.len())
     .map_err(crate::error::from_diesel)

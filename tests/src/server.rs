@@ -58,6 +58,8 @@ pub struct TestApp {
     pub base_url: String,
     /// The server's live layer (its shutdown hook, its open-stream count).
     pub hub: api::push::Hub,
+    /// What the server's bots have done (moves, lost races, failures retried).
+    pub bots: std::sync::Arc<api::bot_runner::BotStats>,
     pub backend: Backend,
     pub client: reqwest::Client,
     /// The base URL of the listener of `/metrics` alone, when the settings asked for one.
@@ -167,10 +169,12 @@ impl TestApp {
         let tick_passes = application.tick_passes();
         let shutdown = application.shutdown_handle();
         let hub = application.hub().clone();
+        let bots = application.bots();
         let server = tokio::spawn(application.run_until_stopped());
         TestApp {
             base_url,
             hub,
+            bots,
             backend,
             client: reqwest::Client::new(),
             metrics_url,
@@ -243,6 +247,11 @@ impl TestApp {
     /// [`TestApp::tick`].
     pub fn advance_clock(&self, secs: i64) {
         self.clock.advance(secs);
+    }
+
+    /// How many games this server's deadline tick has brought up to date.
+    pub fn games_expired_by_tick(&self) -> u64 {
+        self.tick_passes.games_advanced()
     }
 
     /// Waits until the server's background tick has made a whole pass after this call (and so

@@ -171,21 +171,21 @@ impl GameCache {
         }
     }
 
-    /// The view rendered for `key` of the game at `revision`, if there is one.
-    pub fn rendered(&self, id: Uuid, revision: i64, key: ViewKey) -> Option<Arc<RenderedView>> {
+    /// The view rendered for `key` of `game`, if one was kept for that very state.
+    pub fn rendered(&self, game: &GameRecord, key: ViewKey) -> Option<Arc<RenderedView>> {
         let entries = self.entries();
-        let entry = entries.games.get(&id)?;
-        if entry.record.revision != revision {
+        let entry = entries.games.get(&game.id)?;
+        if !same_state(&entry.record, game) {
             return None;
         }
         entry.views.get(&key).cloned()
     }
 
-    /// Keeps a view rendered from the game at `revision`, while that game is the cached one.
-    pub fn keep_rendered(&self, id: Uuid, revision: i64, key: ViewKey, view: &Arc<RenderedView>) {
+    /// Keeps a view rendered from `game`, while the cached game is in that very state.
+    pub fn keep_rendered(&self, game: &GameRecord, key: ViewKey, view: &Arc<RenderedView>) {
         let mut entries = self.entries();
-        if let Some(entry) = entries.games.get_mut(&id)
-            && entry.record.revision == revision
+        if let Some(entry) = entries.games.get_mut(&game.id)
+            && same_state(&entry.record, game)
         {
             entry.views.insert(key, Arc::clone(view));
         }
@@ -202,6 +202,18 @@ impl GameCache {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+}
+
+/// Whether `game` is the state `cached` holds, so that a rendering of one serves the other.
+///
+/// The revision alone does not say it: an open game and the game its last join started are both
+/// at revision 0 (the start is not an input), and an open game's seats change without a new
+/// revision. Open games are never cached, so the status tells the two apart; every change after
+/// the start is a commit, which moves the revision.
+fn same_state(cached: &GameRecord, game: &GameRecord) -> bool {
+    cached.revision == game.revision
+        && cached.status == game.status
+        && cached.started_at == game.started_at
 }
 
 /// Drops the least recently used eighth (at least one), so eviction runs rarely.
@@ -277,34 +289,56 @@ mod tests {
     fn a_rendered_view_serves_its_revision_and_key_only() {
         let cache = GameCache::new(8);
         let id = Uuid::new_v4();
-        cache.keep(&record(id, 3, GameStatus::Active));
+        let at_3 = record(id, 3, GameStatus::Active);
+        cache.keep(&at_3);
         let seat = ViewKey::Game(Viewer::Seat(Seat(0)));
         let view = Arc::new(RenderedView::of(&"seat 0 at 3").expect("renders"));
-        cache.keep_rendered(id, 3, seat, &view);
-        assert!(cache.rendered(id, 3, seat).is_some());
+        cache.keep_rendered(&at_3, seat, &view);
+        assert!(cache.rendered(&at_3, seat).is_some());
         // Another viewer, another kind of response or another revision is not served it.
         assert!(
             cache
-                .rendered(id, 3, ViewKey::Game(Viewer::Seat(Seat(1))))
+                .rendered(&at_3, ViewKey::Game(Viewer::Seat(Seat(1))))
                 .is_none()
         );
         assert!(
             cache
-                .rendered(id, 3, ViewKey::Game(Viewer::Spectator))
+                .rendered(&at_3, ViewKey::Game(Viewer::Spectator))
                 .is_none()
         );
         assert!(
             cache
-                .rendered(id, 3, ViewKey::LegalMoves(Seat(0)))
+                .rendered(&at_3, ViewKey::LegalMoves(Seat(0)))
                 .is_none()
         );
-        assert!(cache.rendered(id, 4, seat).is_none());
+        let at_4 = record(id, 4, GameStatus::Active);
+        assert!(cache.rendered(&at_4, seat).is_none());
         // A rendering of an older revision is not kept beside a newer game.
-        cache.keep(&record(id, 4, GameStatus::Active));
-        assert!(cache.rendered(id, 4, seat).is_none());
-        cache.keep_rendered(id, 3, seat, &view);
-        assert!(cache.rendered(id, 4, seat).is_none());
-        assert!(cache.rendered(id, 3, seat).is_none());
+        cache.keep(&at_4);
+        assert!(cache.rendered(&at_4, seat).is_none());
+        cache.keep_rendered(&at_3, seat, &view);
+        assert!(cache.rendered(&at_4, seat).is_none());
+        assert!(cache.rendered(&at_3, seat).is_none());
+    }
+
+    #[test]
+    fn the_open_game_and_the_started_one_share_no_rendering() {
+        // Both are at revision 0: a start is not an input.
+        let cache = GameCache::new(8);
+        let id = Uuid::new_v4();
+        let started = record(id, 0, GameStatus::Active);
+        let mut open = (*record(id, 0, GameStatus::Open)).clone();
+        open.state = None;
+        open.started_at = None;
+        cache.keep(&started);
+        let seat = ViewKey::Game(Viewer::Seat(Seat(1)));
+        let lobby = Arc::new(RenderedView::of(&"the lobby").expect("renders"));
+        cache.keep_rendered(&open, seat, &lobby);
+        assert!(cache.rendered(&started, seat).is_none());
+        let game = Arc::new(RenderedView::of(&"the game").expect("renders"));
+        cache.keep_rendered(&started, seat, &game);
+        assert!(cache.rendered(&open, seat).is_none());
+        assert!(cache.rendered(&started, seat).is_some());
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::error::ApiError;
 /// What a bot seat has to do now.
 pub enum BotTurn {
     /// Decide on this version, from this view.
-    Decide(Box<Decision>),
+    Decide(Box<BotDecision>),
     /// Nothing to decide until the game changes.
     Wait,
     /// The game is over (or gone).
@@ -24,7 +24,7 @@ pub enum BotTurn {
 }
 
 /// What a bot decides from: its seat's view on one version, nothing else.
-pub struct Decision {
+pub struct BotDecision {
     pub version: i64,
     pub view: AnyView,
 }
@@ -97,7 +97,7 @@ impl GameService {
         if !state.to_act().contains(&seat) {
             return Ok(BotTurn::Wait);
         }
-        Ok(BotTurn::Decide(Box::new(Decision {
+        Ok(BotTurn::Decide(Box::new(BotDecision {
             version: record.version,
             view: state.view(Viewer::Seat(seat)),
         })))

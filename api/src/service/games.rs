@@ -142,8 +142,9 @@ impl GameService {
         key: Option<&NewIdempotencyKey>,
     ) -> Result<GameRecord, ApiError> {
         let before = self.db.game(id)?;
-        let start = if before.status == GameStatus::Open
-            && before.seats.len() + 1 == usize::from(before.players)
+        // Bot seats count: the join that takes the last seat beside them starts the game.
+        let taken = before.seats.len() + before.bots.len();
+        let start = if before.status == GameStatus::Open && taken + 1 == usize::from(before.players)
         {
             Some(Self::start_of(&before, now)?)
         } else {
@@ -527,30 +528,56 @@ impl GameService {
     }
 
     /// Expires every passed deadline; returns how many games were brought up to date.
-    /// Safe with several server processes: each commit is a compare-and-swap on the version.
-    /// A game that fails for a reason retrying will not cure (its state cannot be read or
-    /// rebuilt, its expiry cannot be stored) is set aside with the cause, so that it does not
-    /// come first in every pass and hold up the deadlines of the others.
-    pub fn tick(&self, now: i64) -> Result<usize, ApiError> {
-        let due = self.db.games_due(now, 100)?;
+    ///
+    /// Safe with several server processes: each pass first claims the due games it will expire
+    /// (until `claim_until_ms`, by the system clock `now_ms`, or until the pass is done with
+    /// them), and no other process's pass takes a claimed game meanwhile, so each due game is
+    /// expired by one process (and each commit is a compare-and-swap besides). A game that fails for a reason retrying will not cure
+    /// (its state cannot be read or rebuilt, its expiry cannot be stored, the rules refuse to
+    /// expire its passed deadline) is set aside with the cause, so that it does not come first
+    /// in every pass and hold up the deadlines of the others.
+    pub fn tick(&self, now: i64, now_ms: i64, claim_until_ms: i64) -> Result<usize, ApiError> {
+        let due = self
+            .db
+            .claim_due_games(now, now_ms, claim_until_ms, DUE_PER_PASS)?;
         let mut advanced = 0;
-        for id in due {
-            match self.current(id, now) {
-                Ok(_) => advanced += 1,
-                Err(ApiError::Internal(cause)) => {
-                    tracing::error!(%id, %cause, "game set aside: its deadline cannot be expired");
-                    self.metrics.game_set_aside();
-                    if let Err(error) = self.db.set_aside(id, now, &cause) {
-                        tracing::warn!(%id, %error, "could not set a failing game aside");
-                    }
+        for &id in &due {
+            let cause = match self.current(id, now) {
+                Ok(game) if still_due(&game, now) => {
+                    "the rules refuse to expire its passed deadline".to_owned()
                 }
+                Ok(_) => {
+                    advanced += 1;
+                    continue;
+                }
+                Err(ApiError::Internal(cause)) => cause,
                 Err(error) => {
-                    tracing::warn!(%id, code = error.code(), %error, "tick could not advance a game")
+                    tracing::warn!(%id, code = error.code(), %error, "tick could not advance a game");
+                    continue;
                 }
+            };
+            tracing::error!(%id, %cause, "game set aside: its deadline cannot be expired");
+            self.metrics.game_set_aside();
+            if let Err(error) = self.db.set_aside(id, now, &cause) {
+                tracing::warn!(%id, %error, "could not set a failing game aside");
             }
+        }
+        // Unreleased claims run out by themselves.
+        if let Err(error) = self.db.release_due_games(&due) {
+            tracing::warn!(%error, "could not release the claims on due games");
         }
         Ok(advanced)
     }
+}
+
+/// The most due games one tick pass claims.
+const DUE_PER_PASS: i64 = 100;
+
+/// Whether `game`, just brought up to date, would still be listed as due: its stored deadline
+/// (what the due list reads) or its rules' deadline has passed.
+fn still_due(game: &GameRecord, now: i64) -> bool {
+    game.status == GameStatus::Active
+        && (game.deadline_at.is_some_and(|at| at <= now) || deadline_passed(game, now))
 }
 
 /// The `next_cursor` of a listing page: where it ended.

@@ -12,7 +12,7 @@ mod stored_responses;
 mod stream_tickets;
 mod views;
 
-pub use bot_seats::BotTurn;
+pub use bot_seats::{BotDecision, BotTurn};
 pub use games::{VisibleEvent, listing_cursor, seat_of};
 pub use notices::{AccountGame, Following, Notice, notices};
 pub use render::{options_json, render_game, render_summary, seed_commitment, viewer_of};

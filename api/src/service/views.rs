@@ -103,8 +103,8 @@ impl GameService {
         })
     }
 
-    /// The rendering of `game` for `key`: the one kept for the game's revision, or made now and
-    /// kept (while the game is cached at that revision).
+    /// The rendering of `game` for `key`: the one kept for this state of the game, or made now
+    /// and kept (while the game is cached in that state; see the cache's `same_state`).
     fn rendered<T: Serialize>(
         &self,
         game: &GameRecord,
@@ -112,11 +112,11 @@ impl GameService {
         render: impl FnOnce() -> T,
     ) -> Result<Arc<RenderedView>, ApiError> {
         let cache = self.hub.cache();
-        if let Some(view) = cache.rendered(game.id, game.revision, key) {
+        if let Some(view) = cache.rendered(game, key) {
             return Ok(view);
         }
         let view = Arc::new(RenderedView::of(&render())?);
-        cache.keep_rendered(game.id, game.revision, key, &view);
+        cache.keep_rendered(game, key, &view);
         Ok(view)
     }
 }

@@ -243,7 +243,46 @@ async fn a_key_longer_than_255_characters_is_malformed(backend: &Backend) {
     assert_eq!(status, 201);
 }
 
+/// The last person to join beside bot seats starts the game in the join's own transaction: the
+/// answer, and its replay under the same key, show the game started.
+async fn a_keyed_last_join_beside_bots_answers_and_replays_the_started_game(backend: &Backend) {
+    let app = TestApp::spawn(backend).await;
+    let [ann, ben] = [app.player("ann").await, app.player("ben").await];
+    let bots = json!([{"seat": 2, "level": "random"}, {"seat": 3, "level": "random"}]);
+    let created = app
+        .post(
+            &ann,
+            "/v1/games",
+            json!({"kind": "trade_or_duel", "players": 4, "bots": bots}),
+        )
+        .await
+        .expect_status(201);
+    assert_eq!(created.body["status"], "open");
+    let join = format!(
+        "/v1/games/{}/join",
+        created.body["id"].as_str().unwrap_or_default()
+    );
+    let mut replies = Vec::new();
+    for _ in 0..2 {
+        let (status, replayed, text) =
+            post_keyed(&app.client, &app, &ben, &join, "last-seat", &json!({}))
+                .await
+                .unwrap_or_else(|error| panic!("{error}"));
+        assert_eq!(status, 200, "{text}");
+        let body: Value = serde_json::from_str(&text).unwrap_or_default();
+        replies.push((replayed, body["status"].clone(), body["your_seat"].clone()));
+    }
+    assert_eq!(
+        replies,
+        [
+            (false, json!("active"), json!(1)),
+            (true, json!("active"), json!(1))
+        ]
+    );
+}
+
 on_every_backend!(
+    a_keyed_last_join_beside_bots_answers_and_replays_the_started_game,
     thirty_two_clients_racing_one_key_apply_the_move_once,
     a_retry_after_a_dropped_response_replays_it,
     creating_and_joining_with_a_key_happen_once,

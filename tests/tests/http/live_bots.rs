@@ -34,7 +34,12 @@ async fn log(app: &TestApp, player: &Player, id: &str) -> Vec<Value> {
 }
 
 /// The person plays a random legal move whenever it is her turn, until the game is over.
-async fn play_against_bots(app: &TestApp, person: &Player, id: &str, rng: &mut StdRng) -> Value {
+pub(crate) async fn play_against_bots(
+    app: &TestApp,
+    person: &Player,
+    id: &str,
+    rng: &mut StdRng,
+) -> Value {
     let deadline = Instant::now() + Duration::from_secs(120);
     while Instant::now() < deadline {
         let legal = app
@@ -214,3 +219,204 @@ async fn the_creator_seats_bots_in_an_open_game(app: TestApp) {
         .assert_problem(422, code);
     }
 }
+
+/// Waits until it is the person's (seat 0's) turn alone, the bots having played theirs.
+async fn until_persons_turn(app: &TestApp, person: &Player, id: &str) -> Value {
+    let deadline = Instant::now() + WAIT;
+    while Instant::now() < deadline {
+        let reply = app.get(person, &format!("/v1/games/{id}")).await;
+        // A request that finds a database connection ended answers 503 (and drops it).
+        assert!(reply.status == 200 || reply.status == 503, "{}", reply.text);
+        let game = reply.body;
+        if game["to_act"] == json!([0]) {
+            return game;
+        }
+        assert_ne!(game["status"], "finished", "the game ended too soon");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the bots did not play their turns");
+}
+
+/// The person plays her first legal move, retrying while the server answers 503 (a database
+/// connection that broke is dropped by the request that finds it broken).
+async fn persons_move(app: &TestApp, person: &Player, id: &str) {
+    for _ in 0..50 {
+        let legal = app
+            .get(person, &format!("/v1/games/{id}/legal-moves"))
+            .await;
+        if legal.status == 200 {
+            let reply = app
+                .post(
+                    person,
+                    &format!("/v1/games/{id}/moves"),
+                    json!({"version": legal.body["version"], "move": legal.body["legal_moves"][0]}),
+                )
+                .await;
+            if reply.status == 200 {
+                return;
+            }
+            assert_eq!(reply.status, 503, "{}", reply.text);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("the person's move never went through");
+}
+
+/// The database fails under the bots: on SQLite the game cannot be read (its snapshot and
+/// logged move damaged), on PostgreSQL every connection is ended again and again. Each bot
+/// finds its step failing; once the database is back, the bots play on.
+async fn a_bot_plays_on_after_its_database_failed(backend: &Backend) {
+    // Without the cache every step of a bot reads the database.
+    let app = TestApp::spawn_with(backend, |settings| settings.live.game_cache_size = 0).await;
+    let person = app.player("resilient").await;
+    let bots: Vec<Value> = (1..4)
+        .map(|seat| json!({"seat": seat, "level": "random"}))
+        .collect();
+    let created = app
+        .post(
+            &person,
+            "/v1/games",
+            json!({"kind": "trade_or_duel", "players": 4, "bots": bots,
+                   "options": {"first_player": 0, "turns_each": 10}}),
+        )
+        .await
+        .expect_status(201);
+    let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+    let game_id = uuid::Uuid::parse_str(&id).expect("an id");
+    persons_move(&app, &person, &id).await;
+    let game = until_persons_turn(&app, &person, &id).await;
+    let version = game["version"].as_i64().unwrap_or_default();
+
+    let failures = app.bots.failures();
+    let database = app.database().await;
+    let first_input = database.inputs(game_id).expect("the log")[0].input.clone();
+    let broken = Instant::now();
+    while app.bots.failures() == failures {
+        assert!(broken.elapsed() < WAIT, "no bot step failed");
+        match &app.backend {
+            Backend::Sqlite => {
+                database
+                    .overwrite_snapshot(game_id, "{damaged", persistence::SNAPSHOT_FORMAT)
+                    .expect("damaged");
+                database
+                    .overwrite_input(game_id, 1, "{damaged too")
+                    .expect("damaged");
+            }
+            Backend::Postgres(admin) => {
+                let (admin, url) = (admin.clone(), app.database_url().to_owned());
+                tokio::task::spawn_blocking(move || {
+                    persistence::testing::terminate_connections(&admin, &url)
+                })
+                .await
+                .expect("terminating panicked")
+                .expect("connections ended");
+            }
+        }
+        // Wakes the waiting bots: each reads the game again.
+        app.hub.committed(game_id, version);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    if app.backend == Backend::Sqlite {
+        let repaired = serde_json::to_string(&first_input).expect("an input");
+        database
+            .overwrite_input(game_id, 1, &repaired)
+            .expect("repaired");
+    }
+
+    let moves = app.bots.moves();
+    // The person plays until the turn passes to a bot (a turn of hers may take several moves);
+    // then the bot must move.
+    for turn in 0.. {
+        assert!(turn < 20, "the turn never passed to a bot");
+        persons_move(&app, &person, &id).await;
+        let retried = Instant::now();
+        loop {
+            if app.bots.moves() > moves {
+                return;
+            }
+            // A request that finds a connection ended fails with 503 (and drops it).
+            let game = app.get(&person, &format!("/v1/games/{id}")).await;
+            assert!(game.status == 200 || game.status == 503, "{}", game.text);
+            if game.body["to_act"] == json!([0]) {
+                break;
+            }
+            assert!(
+                retried.elapsed() < WAIT,
+                "no bot moved after the database came back"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
+
+/// A process that stops gives its bot seats up, and another process, which never heard of the
+/// game (nothing announced it there: it started before), finds them with its scan and plays on.
+async fn a_stopped_process_hands_its_bot_seats_to_another(backend: &Backend) {
+    let mut near = TestApp::spawn(backend).await;
+    let person = near.player("handover").await;
+    let bots: Vec<Value> = (1..4)
+        .map(|seat| json!({"seat": seat, "level": "random"}))
+        .collect();
+    let created = near
+        .post(
+            &person,
+            "/v1/games",
+            json!({"kind": "trade_or_duel", "players": 4, "bots": bots,
+                   "options": {"first_player": 0, "turns_each": 10}}),
+        )
+        .await
+        .expect_status(201);
+    let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+    let game = uuid::Uuid::parse_str(&id).expect("an id");
+    persons_move(&near, &person, &id).await;
+    until_persons_turn(&near, &person, &id).await;
+    assert!(near.bots.moves() > 0);
+    let database = near.database().await;
+    let holders = || {
+        database
+            .bot_seat_holders(game)
+            .expect("holders")
+            .into_iter()
+            .map(|(_, holder)| holder)
+            .collect::<Vec<_>>()
+    };
+    let before = holders();
+    assert!(before.iter().all(Option::is_some), "{before:?}");
+
+    let far = near.spawn_sharing().await;
+    near.shut_down().await.expect("stopped");
+    let stopped = Instant::now();
+    // Well before the stopped process's leases would have run out (30 s).
+    while holders().iter().zip(&before).any(|(now, then)| now == then) {
+        assert!(
+            stopped.elapsed() < WAIT,
+            "the stopped process kept its seats"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    // The person plays on through the other process (a turn of hers may take several moves)
+    // until a bot has answered there.
+    for turn in 0.. {
+        assert!(turn < 20, "the other process's bots did not play");
+        persons_move(&far, &person, &id).await;
+        until_persons_turn(&far, &person, &id).await;
+        if far.bots.moves() > 0 {
+            break;
+        }
+    }
+    // Every seat is taken up by the other process's scans (a seat released after a scan, at
+    // the next one).
+    while !holders()
+        .iter()
+        .zip(&before)
+        .all(|(now, then)| now.is_some() && now != then)
+    {
+        assert!(stopped.elapsed() < WAIT * 2, "{:?}", holders());
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+on_every_backend!(
+    a_bot_plays_on_after_its_database_failed,
+    a_stopped_process_hands_its_bot_seats_to_another,
+);

@@ -171,3 +171,107 @@ async fn a_move_on_one_process_reaches_streams_on_another_within_a_second(app: T
     let seq = last_seq(&near, &spectator, &id).await;
     until_seq(&mut stream, seq, Duration::from_secs(1)).await;
 }
+
+/// The bot moves of a finished game, from its published move log.
+async fn bot_inputs(app: &TestApp, player: &Player, id: &str) -> u64 {
+    let log = app
+        .get(player, &format!("/v1/games/{id}/moves"))
+        .await
+        .expect_status(200)
+        .body;
+    log["inputs"].as_array().map_or(0, |inputs| {
+        inputs
+            .iter()
+            .filter(|input| input["seat"].as_u64().is_some_and(|seat| seat != 0))
+            .count() as u64
+    })
+}
+
+/// Two server processes on one PostgreSQL, both running bots and the deadline tick: each bot
+/// seat is played by one of them (so no bot move is decided twice and none loses a race: in
+/// Intrigue only one seat acts at a time), every bot move is committed once, and each due game
+/// is expired by exactly one of the two ticks. (SQLite serves one process.)
+async fn two_processes_share_bot_seats_and_due_games(backend: &Backend) {
+    let near = TestApp::spawn(backend).await;
+    let far = near.spawn_sharing().await;
+    let person = near.player("solo").await;
+    let bots = json!([{"seat": 1, "level": "random"}, {"seat": 2, "level": "random"}]);
+    let mut rng = StdRng::seed_from_u64(5);
+    let mut logged = 0;
+    for _ in 0..3 {
+        let created = near
+            .post(
+                &person,
+                "/v1/games",
+                json!({"kind": "intrigue", "players": 3, "bots": bots}),
+            )
+            .await
+            .expect_status(201);
+        let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+        let finished = crate::live_bots::play_against_bots(&near, &person, &id, &mut rng).await;
+        assert_eq!(finished["status"], "finished");
+        logged += bot_inputs(&near, &person, &id).await;
+        // Once the game is over its seats' leases are given up (each seat's task sees the end
+        // at its next read, the one whose move ended the game at once).
+        let database = near.database().await;
+        let game = uuid::Uuid::parse_str(&id).expect("an id");
+        let ended = Instant::now();
+        while database
+            .bot_seat_holders(game)
+            .expect("holders")
+            .iter()
+            .any(|(_, holder)| holder.is_some())
+        {
+            assert!(ended.elapsed() < Duration::from_secs(20), "leases kept");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    let committed = near.bots.moves() + far.bots.moves();
+    assert_eq!(
+        committed, logged,
+        "each bot move committed once, by one process"
+    );
+    assert_eq!(
+        (near.bots.lost_races(), far.bots.lost_races()),
+        (0, 0),
+        "a bot seat was played by both processes"
+    );
+    assert_eq!((near.bots.failures(), far.bots.failures()), (0, 0));
+
+    // Due games: each expired by one process's tick.
+    let players = near.players(["north", "east", "south", "west"]).await;
+    let [north, east, south, west] = [&players[0], &players[1], &players[2], &players[3]];
+    let request = json!({"kind": "trade_or_duel", "players": 4, "options": {"deadline_secs": 60}});
+    let mut due = Vec::new();
+    for _ in 0..20 {
+        due.push(
+            near.start_game(north, &[east, south, west], request.clone())
+                .await,
+        );
+    }
+    let before = near.games_expired_by_tick() + far.games_expired_by_tick();
+    near.advance_clock(90);
+    near.tick().await;
+    far.tick().await;
+    let expired = near.games_expired_by_tick() + far.games_expired_by_tick() - before;
+    assert_eq!(
+        expired, 20,
+        "each due game was expired by exactly one process"
+    );
+    for id in &due {
+        let game = near.game(north, id).await;
+        assert_eq!(
+            game["version"], 1,
+            "one deadline passed, one expiry: {game}"
+        );
+    }
+}
+
+mod two_processes_share_bot_seats_and_due_games {
+    #[tokio::test]
+    async fn postgres() {
+        if let Some(backend) = blackbox::postgres_backend() {
+            super::two_processes_share_bot_seats_and_due_games(&backend).await;
+        }
+    }
+}

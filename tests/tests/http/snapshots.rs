@@ -116,10 +116,14 @@ async fn a_game_that_cannot_be_rebuilt_is_set_aside_and_others_still_expire(back
     let hub = api::push::Hub::start(&database, api::push::LiveSettings::default());
     let service =
         api::service::GameService::new(database.clone(), api::clock::Clock::system(), hub);
-    let ticked =
-        tokio::task::spawn_blocking(move || service.tick(later).map_err(|e| e.to_string()))
-            .await
-            .unwrap_or_else(|error| panic!("{error}"));
+    let ticked = tokio::task::spawn_blocking(move || {
+        let now_ms = api::clock::wall_millis();
+        service
+            .tick(later, now_ms, now_ms + 30_000)
+            .map_err(|e| e.to_string())
+    })
+    .await
+    .unwrap_or_else(|error| panic!("{error}"));
     assert_eq!(ticked, Ok(1), "the healthy game advanced");
     let healthy_version = database
         .game(parse(&healthy))
@@ -146,7 +150,67 @@ async fn a_game_that_cannot_be_rebuilt_is_set_aside_and_others_still_expire(back
     );
 }
 
+/// A game listed as due whose rules have nothing to expire (its stored deadline has passed, the
+/// one its rules keep has not, as a rules change that moved deadlines would leave it) is set
+/// aside, so it does not come first in every pass of the tick.
+async fn a_due_game_whose_expiry_the_rules_refuse_is_set_aside(backend: &Backend) {
+    let app = TestApp::spawn(backend).await;
+    let players = four_players(&app).await;
+    let others = [&players[1], &players[2], &players[3]];
+    let game = |secs: i64| json!({"kind": "trade_or_duel", "players": 4, "options": {"deadline_secs": secs}});
+    let refused = app.start_game(&players[0], &others, game(3600)).await;
+    let healthy = app.start_game(&players[0], &others, game(60)).await;
+    let database = app.database().await;
+    database
+        .overwrite_deadline(parse(&refused), Some(app.now() - 100))
+        .unwrap_or_else(|error| panic!("{error}"));
+
+    app.advance_clock(120);
+    app.tick().await;
+    assert!(
+        app.game(&players[0], &healthy).await["version"].as_i64() >= Some(1),
+        "the healthy game's deadline expired"
+    );
+    let refused_game = app.game(&players[0], &refused).await;
+    assert_eq!(
+        refused_game["version"], 0,
+        "nothing was expired: {refused_game}"
+    );
+    let (set_aside_at, reason) = database
+        .set_aside_of(parse(&refused))
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert!(set_aside_at.is_some(), "the refused game was not set aside");
+    let reason = reason.unwrap_or_default();
+    assert!(reason.contains("refuse"), "{reason}");
+    let due = database
+        .games_due(app.now(), 100)
+        .unwrap_or_else(|error| panic!("{error}"));
+    assert!(
+        !due.contains(&parse(&refused)),
+        "it is still first in the due list"
+    );
+}
+
+/// A pass gives up its claims on the games it expired: a game whose next deadline passes soon
+/// is expired by the next pass, not when the claim would have run out.
+async fn a_game_due_again_soon_is_expired_by_the_next_pass(backend: &Backend) {
+    let app = TestApp::spawn(backend).await;
+    let players = four_players(&app).await;
+    let others = [&players[1], &players[2], &players[3]];
+    let request = json!({"kind": "trade_or_duel", "players": 4, "options": {"deadline_secs": 60}});
+    let id = app.start_game(&players[0], &others, request).await;
+    for passed in 1..=3 {
+        app.advance_clock(61);
+        app.tick().await;
+        assert_eq!(app.games_expired_by_tick(), passed, "deadline {passed}");
+    }
+    let game = app.game(&players[0], &id).await;
+    assert_eq!(game["version"], 3, "{game}");
+}
+
 on_every_backend!(
+    a_game_due_again_soon_is_expired_by_the_next_pass,
+    a_due_game_whose_expiry_the_rules_refuse_is_set_aside,
     an_older_or_unreadable_snapshot_is_rebuilt_from_the_move_log,
     a_game_that_cannot_be_rebuilt_is_set_aside_and_others_still_expire,
 );
