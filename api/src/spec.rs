@@ -51,7 +51,7 @@ pub fn base() -> utoipa::openapi::OpenApi {
 }
 
 /// Completes the document once the routes are collected: the server a local run listens on,
-/// the unions over every game as `anyOf`, the shared request headers, the responses of the server's edges on every
+/// the request unions over every game as `anyOf` (and the nullable view), the shared request headers, the responses of the server's edges on every
 /// operation, and one example per operation.
 pub fn finish(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     api.servers = Some(vec![
@@ -61,6 +61,7 @@ pub fn finish(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
             .build(),
     ]);
     openapi::unions::any_of_across_games(&mut api);
+    openapi::unions::nullable_view_as_any_of(&mut api);
     headers::describe(&mut api);
     responses::add(&mut api);
     examples::add(&mut api);
