@@ -14,7 +14,7 @@ use utoipa_actix_web::{AppExt, scope};
 #[openapi(
     info(
         title = "Cardtable",
-        description = "Play hidden-information card games over HTTP. Every response is filtered for the caller: a seat sees exactly what its player may see, anyone else only public information, and everything is revealed when a game ends. Errors are `application/problem+json` with a stable `code`.",
+        description = "Play hidden-information card games over HTTP. Every response is filtered for the caller: a seat sees exactly what its player may see, anyone else only public information, and everything is revealed when a game ends. Errors are `application/problem+json` with a stable `code`. Each operation lists exactly the statuses it can answer; a method a path does not have is answered `405` `method_not_allowed`, with `Allow`.",
         license(name = "MIT", identifier = "MIT"),
         contact(name = "Cardtable")
     ),
