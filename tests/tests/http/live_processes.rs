@@ -24,18 +24,15 @@ async fn open(app: &TestApp, player: &Player, path: &str) -> EventStream {
     stream.unwrap_or_else(|| panic!("no stream at {path}"))
 }
 
-/// Reads events until the one with `seq`; every event before it comes in order.
-async fn until_seq(stream: &mut EventStream, seq: i64) {
-    let mut last = 0;
-    loop {
+/// Reads events until the one with `seq`, checking that they come in order; `seen` is the last
+/// one read before, and becomes `seq`. Nothing is read when `seq` was already seen.
+async fn until_seq(stream: &mut EventStream, seen: &mut i64, seq: i64) {
+    while *seen < seq {
         match stream.next_event(LOST).await {
             Read::Message(message) => {
                 let got = message.json()["seq"].as_i64().unwrap_or_default();
-                assert!(got > last, "event {got} after {last}");
-                last = got;
-                if got >= seq {
-                    return;
-                }
+                assert!(got > *seen, "event {got} after {seen}");
+                *seen = got;
             }
             other => panic!("event {seq} never arrived: {other:?}"),
         }
@@ -71,27 +68,44 @@ async fn a_move_on_one_process_reaches_streams_on_another(admin_url: &str) {
     let mut account = open(&far, &north, "/v1/me/stream").await;
     let request = json!({"kind": "trade_or_duel", "players": 4, "options": {"first_player": 0}});
     let id = near
-        .start_game(&north, &[&east, &south, &west], request.clone())
+        .start_game(&north, &[&east, &south, &west], request)
         .await;
     match account.next_event(LOST).await {
         Read::Message(message) => assert_eq!(message.json()["type"], "game_started"),
         other => panic!("the start did not reach the other process: {other:?}"),
     }
 
-    // Every move made on the near process reaches a spectator's stream on the far one, in order.
-    let mut stream = open(&far, &spectator, &format!("/v1/games/{id}/stream")).await;
+    // Every move of a whole game played on the near process reaches a spectator's stream on
+    // the far one, in order.
+    let request = json!({"kind": "trade_or_duel", "players": 4, "options": {"turns_each": 3}});
+    let played = near
+        .start_game(&north, &[&east, &south, &west], request)
+        .await;
+    let mut watching = open(&far, &spectator, &format!("/v1/games/{played}/stream")).await;
+    let mut seen = 0;
     let mut rng = StdRng::seed_from_u64(17);
-    for _ in 0..20 {
-        if play_random_move(&near, &seats, &id, &mut rng)
-            .await
-            .is_none()
-        {
-            break;
-        }
-        until_seq(&mut stream, last_seq(&near, &spectator, &id).await).await;
+    while play_random_move(&near, &seats, &played, &mut rng)
+        .await
+        .is_some()
+    {
+        until_seq(
+            &mut watching,
+            &mut seen,
+            last_seq(&near, &spectator, &played).await,
+        )
+        .await;
     }
+    assert!(seen > 0, "no event reached the other process");
 
     // The listeners lose their connections: they reconnect, and nothing is lost.
+    let mut stream = open(&far, &spectator, &format!("/v1/games/{id}/stream")).await;
+    let mut seen = 0;
+    until_seq(
+        &mut stream,
+        &mut seen,
+        last_seq(&near, &spectator, &id).await,
+    )
+    .await;
     let (admin, database) = (admin_url.to_owned(), near.database_url().to_owned());
     let ended = tokio::task::spawn_blocking(move || {
         persistence::testing::terminate_listeners(&admin, &database)
@@ -102,8 +116,18 @@ async fn a_move_on_one_process_reaches_streams_on_another(admin_url: &str) {
     assert_eq!(ended, Some(2), "each process listens on one connection");
     let mut rng = StdRng::seed_from_u64(23);
     play_random_move(&near, &seats, &id, &mut rng).await;
-    until_seq(&mut stream, last_seq(&near, &spectator, &id).await).await;
+    until_seq(
+        &mut stream,
+        &mut seen,
+        last_seq(&near, &spectator, &id).await,
+    )
+    .await;
     // And once reconnected, changes flow by notification again.
     play_random_move(&near, &seats, &id, &mut rng).await;
-    until_seq(&mut stream, last_seq(&near, &spectator, &id).await).await;
+    until_seq(
+        &mut stream,
+        &mut seen,
+        last_seq(&near, &spectator, &id).await,
+    )
+    .await;
 }
