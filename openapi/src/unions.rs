@@ -210,6 +210,9 @@ fn with_kind(schema: RefOr<Schema>, kind: GameKind) -> RefOr<Schema> {
             RefOr::T(Schema::Object(object))
         }
         RefOr::T(Schema::OneOf(mut one_of)) => {
+            // Said to be an object too: a discriminator maps to object schemas, and tools
+            // (openapi-typescript) warn about a mapping to anything else.
+            one_of.schema_type = Type::Object.into();
             one_of.items = one_of
                 .items
                 .into_iter()
