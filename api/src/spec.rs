@@ -14,7 +14,7 @@ use utoipa_actix_web::{AppExt, scope};
 #[openapi(
     info(
         title = "Cardtable",
-        description = "Play hidden-information card games over HTTP. Every response is filtered for the caller: a seat sees exactly what its player may see, anyone else only public information, and everything is revealed when a game ends. Errors are `application/problem+json` with a stable `code`.",
+        description = "Play hidden-information card games over HTTP. Every response is filtered for the caller: a seat sees exactly what its player may see, anyone else only public information, and everything is revealed when a game ends. Errors are `application/problem+json` with a stable `code`. Each operation lists exactly the statuses it can answer; a method a path does not have is answered `405` `method_not_allowed`, with `Allow`.",
         license(name = "MIT", identifier = "MIT"),
         contact(name = "Cardtable")
     ),
@@ -62,7 +62,8 @@ pub fn base() -> utoipa::openapi::OpenApi {
 
 /// Completes the document once the routes are collected: the server as the one the document
 /// was loaded from (`/`, so that `/docs` "Try it out" and validators call it on any host),
-/// the unions over every game as `anyOf`, the shared request headers, the responses of the server's edges on every
+/// the request unions over every game as `anyOf` (and the nullable view), the shared request
+/// headers, the responses of the server's edges on every
 /// operation, and one example per operation.
 pub fn finish(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     api.servers = Some(vec![
@@ -72,6 +73,7 @@ pub fn finish(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
             .build(),
     ]);
     openapi::unions::any_of_across_games(&mut api);
+    openapi::unions::nullable_view_as_any_of(&mut api);
     headers::describe(&mut api);
     responses::add(&mut api);
     examples::add(&mut api);

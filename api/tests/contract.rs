@@ -60,7 +60,10 @@ fn the_contract_is_openapi_3_1_with_every_route() {
             format!("#/components/schemas/{event}"),
             "{path}"
         );
-        let data_schema = &spec["components"]["schemas"][event]["properties"]["data"];
+        // The first variant is the `retry:`-only message that opens every stream.
+        let variants = &spec["components"]["schemas"][event]["oneOf"];
+        assert_eq!(variants[0]["$ref"], "#/components/schemas/StreamRetry");
+        let data_schema = &variants[1]["properties"]["data"];
         assert_eq!(
             data_schema["contentMediaType"], "application/json",
             "{path}"
@@ -152,20 +155,102 @@ fn every_operation_is_public_or_needs_a_bearer_token_and_says_which() {
     }
 }
 
+/// The operations a rate limit guards: they list a 429 of their own; every other operation
+/// lists the shared one of a connection over its address's bound.
+const RATE_LIMITED: [&str; 4] = [
+    "post /v1/accounts",
+    "post /v1/sessions",
+    "post /v1/games",
+    "post /v1/games/{id}/moves",
+];
+
 #[test]
-fn every_operation_lists_the_statuses_of_the_server_edges() {
+fn every_operation_lists_the_statuses_of_the_server_edges_it_can_reach() {
     let spec = spec();
     for (name, operation) in operations(&spec) {
         let responses = &operation["responses"];
-        for status in ["405", "429", "503"] {
-            assert!(responses[status].is_object(), "{name}: no {status}");
-        }
+        // A 405 answers a method the path lacks: no operation can send it.
+        assert!(responses.get("405").is_none(), "{name}: lists 405");
+        let shared_429 = responses["429"]["$ref"] == "#/components/responses/TooManyConnections";
+        assert!(responses["429"].is_object(), "{name}: no 429");
+        assert_eq!(
+            !shared_429,
+            RATE_LIMITED.contains(&name.as_str()),
+            "{name}: a rate limit's own 429 missing, or listed where no limit applies"
+        );
+        assert_eq!(
+            responses.get("503").is_some(),
+            name != "get /metrics",
+            "{name}: 503 is for the operations that read the database"
+        );
         if operation.get("requestBody").is_some() {
             for status in ["400", "413", "415"] {
                 assert!(responses[status].is_object(), "{name}: no {status}");
             }
+        } else {
+            for status in ["413", "415"] {
+                assert!(responses.get(status).is_none(), "{name}: lists {status}");
+            }
         }
     }
+}
+
+/// Every `Retry-After` the contract states, in an operation or a shared response.
+fn retry_after_schemas(value: &serde_json::Value, found: &mut Vec<serde_json::Value>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (key, inner) in map {
+                if key == "Retry-After" {
+                    found.push(inner["schema"].clone());
+                }
+                retry_after_schemas(inner, found);
+            }
+        }
+        serde_json::Value::Array(items) => {
+            items
+                .iter()
+                .for_each(|item| retry_after_schemas(item, found));
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn retry_after_is_whole_seconds_everywhere() {
+    let mut found = Vec::new();
+    retry_after_schemas(&spec(), &mut found);
+    assert!(!found.is_empty());
+    for schema in found {
+        assert_eq!(schema["type"], "integer", "{schema}");
+    }
+}
+
+#[test]
+fn request_headers_are_plain_strings_or_integers_never_null() {
+    let spec = spec();
+    for (name, operation) in operations(&spec) {
+        for parameter in operation["parameters"].as_array().into_iter().flatten() {
+            if parameter["in"] != "header" {
+                continue;
+            }
+            let kind = &parameter["schema"]["type"];
+            assert!(
+                kind == "string" || kind == "integer",
+                "{name}: {} is {kind}",
+                parameter["name"]
+            );
+        }
+    }
+}
+
+#[test]
+fn no_move_in_the_contract_is_one_the_rules_always_refuse() {
+    let spec = spec();
+    assert!(spec["components"]["schemas"]["TrickyTribesMove"].is_object());
+    assert!(
+        !spec.to_string().contains("TrickyTribesUnknown"),
+        "the stand-in for an unknown move is in the contract"
+    );
 }
 
 #[test]
@@ -186,19 +271,58 @@ fn game_kinds_are_an_enum_of_the_registered_kinds() {
 }
 
 #[test]
-fn unions_over_every_game_let_shapes_overlap() {
+fn request_unions_over_every_game_let_shapes_overlap() {
     let spec = spec();
-    for name in [
-        "GameView",
-        "MoveBody",
-        "SetupBody",
-        "GameEvent",
-        "LegalMoves",
-    ] {
+    for name in ["MoveBody", "SetupBody"] {
         let schema = &spec["components"]["schemas"][name];
         assert!(schema["anyOf"].is_array(), "{name} is not anyOf");
         assert!(schema.get("oneOf").is_none(), "{name} is still oneOf");
     }
+}
+
+#[test]
+fn response_unions_over_every_game_are_told_apart_by_their_kind() {
+    let spec = spec();
+    let schemas = &spec["components"]["schemas"];
+    let mut ids: Vec<&str> = domain::GameKind::ALL.iter().map(|kind| kind.id()).collect();
+    ids.sort_unstable();
+    for name in ["GameView", "GameEvent", "LegalMovesResponse"] {
+        let schema = &schemas[name];
+        assert_eq!(schema["discriminator"]["propertyName"], "kind", "{name}");
+        let mapping = schema["discriminator"]["mapping"]
+            .as_object()
+            .cloned()
+            .unwrap_or_default();
+        assert_eq!(mapping.keys().map(String::as_str).collect::<Vec<_>>(), ids);
+        // Each variant requires its own `kind`, with the one value that maps to it.
+        for (kind, reference) in mapping {
+            let variant = reference
+                .as_str()
+                .and_then(|reference| reference.strip_prefix("#/components/schemas/"))
+                .map(|variant| &schemas[variant])
+                .unwrap_or(&serde_json::Value::Null);
+            let objects: Vec<&serde_json::Value> = match variant["oneOf"].as_array() {
+                Some(items) => items.iter().collect(),
+                None => vec![variant],
+            };
+            for object in objects {
+                assert_eq!(
+                    object["properties"]["kind"]["enum"],
+                    serde_json::json!([kind])
+                );
+                assert!(
+                    object["required"]
+                        .as_array()
+                        .is_some_and(|required| required.contains(&"kind".into())),
+                    "{name}: {kind} does not require its kind"
+                );
+            }
+        }
+    }
+    assert!(
+        schemas.get("LegalMoves").is_none(),
+        "an undiscriminated union is left"
+    );
 }
 
 #[test]

@@ -8,6 +8,7 @@ pub mod accounts;
 pub mod create_game;
 pub mod games;
 pub mod kinds;
+pub mod legal_moves;
 pub mod live;
 pub mod options;
 pub mod problem;

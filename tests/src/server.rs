@@ -115,6 +115,11 @@ impl TestApp {
     /// A second server process on the same database, signing secret and clock as `self`, as
     /// when several servers share one PostgreSQL. The database stays owned by `self`.
     pub async fn spawn_sharing(&self) -> TestApp {
+        self.spawn_sharing_with(|_| {}).await
+    }
+
+    /// [`TestApp::spawn_sharing`], with settings that `configure` adjusts first.
+    pub async fn spawn_sharing_with(&self, configure: impl FnOnce(&mut Settings)) -> TestApp {
         let data_dir =
             std::env::temp_dir().join(format!("cardtable-test-{}", uuid::Uuid::new_v4()));
         Self::start(
@@ -123,7 +128,7 @@ impl TestApp {
             data_dir,
             self.database_url.clone(),
             false,
-            |_| {},
+            configure,
         )
         .await
     }

@@ -74,7 +74,7 @@ fn active_game(version: i64, phase: &str, interaction: Value, to_act: u8) -> Val
         "seed_nonce": null, "created_at": CREATED_AT,
         "started_at": STARTED_AT, "finished_at": null, "outcome": null,
         "view": {
-            "viewer": 0, "phase": phase, "round": 1, "extra_round": false,
+            "kind": "trade_or_duel", "viewer": 0, "phase": phase, "round": 1, "extra_round": false,
             "first_player": 0, "active": 0, "interaction": interaction, "seats": seat_views(),
             "set_aside_count": 10, "discard": [], "deadline": null,
             "options": {"players": 4, "turns_each": 3, "first_player": "random", "deadline_secs": null},
@@ -127,9 +127,9 @@ fn events() -> Value {
         "kind": "trade_or_duel",
         "events": [
             {"seq": 1, "version": 0,
-             "event": {"type": "turn_started", "round": 1, "extra": false, "seat": 0}},
+             "event": {"kind": "trade_or_duel", "type": "turn_started", "round": 1, "extra": false, "seat": 0}},
             {"seq": 2, "version": 1,
-             "event": {"type": "declared", "active": 0, "target": 1, "action": "duel", "by_default": false}}
+             "event": {"kind": "trade_or_duel", "type": "declared", "active": 0, "target": 1, "action": "duel", "by_default": false}}
         ],
         "last_seq": 2
     })
@@ -237,7 +237,7 @@ fn all() -> Vec<Examples> {
             None,
             "200",
             json!({"id": "1", "event": "turn_started", "data": json!({"seq": 1, "version": 0,
-                   "event": {"type": "turn_started", "round": 1, "extra": false, "seat": 0}}).to_string()}),
+                   "event": {"kind": "trade_or_duel", "type": "turn_started", "round": 1, "extra": false, "seat": 0}}).to_string()}),
         ),
         example(
             "post_game_stream_tickets",

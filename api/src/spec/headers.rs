@@ -29,7 +29,13 @@ fn last_event_id() -> Schema {
         .into()
 }
 
-/// Sets the schema of every `Idempotency-Key` and `Last-Event-ID` request header.
+/// A list of entity tags, or `*`: any string, never `null` (a header is a string or absent).
+fn if_none_match() -> Schema {
+    ObjectBuilder::new().schema_type(Type::String).into()
+}
+
+/// Sets the schema of every `Idempotency-Key`, `Last-Event-ID` and `If-None-Match` request
+/// header.
 pub fn describe(openapi: &mut OpenApi) {
     for item in openapi.paths.paths.values_mut() {
         for operation in operations(item) {
@@ -43,6 +49,7 @@ pub fn describe(openapi: &mut OpenApi) {
                 let schema = match parameter.name.as_str() {
                     "Idempotency-Key" => idempotency_key(),
                     "Last-Event-ID" => last_event_id(),
+                    "If-None-Match" => if_none_match(),
                     _ => continue,
                 };
                 parameter.schema = Some(RefOr::T(schema));

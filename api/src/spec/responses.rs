@@ -1,6 +1,10 @@
 //! The answers that come from the server's edges rather than from a handler — body and query
-//! parsing, authentication, routing, limits and the database — described once and added to
-//! every operation where they can occur, so the contract lists every status a client can get.
+//! parsing, authentication and the database — described once and added to every operation
+//! where they can occur, so the contract lists every status a client can get and none it
+//! cannot. A rate limit is a handler's own (it lists its 429 and `Retry-After`); any other
+//! operation may still answer 429 to a connection over its address's bound; a 405 answers
+//! a method a path does not have, so it belongs to no operation (the server sends it with
+//! `Allow`).
 
 use std::collections::btree_map::Entry;
 
@@ -8,7 +12,7 @@ use serde_json::json;
 use utoipa::openapi::header::HeaderBuilder;
 use utoipa::openapi::path::{Operation, ParameterIn, PathItem};
 use utoipa::openapi::response::{Response, ResponseBuilder};
-use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, SchemaFormat, Type};
 use utoipa::openapi::{ContentBuilder, OpenApi, Ref, RefOr};
 
 /// One shared problem response: its component name, status, description, an example title,
@@ -21,6 +25,19 @@ struct Shared {
     code: &'static str,
     detail: &'static str,
     header: Option<(&'static str, &'static str)>,
+}
+
+/// The schema of a response header: `Retry-After` is whole seconds, as every operation that
+/// sends it says; anything else is text.
+fn header_schema(name: &str) -> ObjectBuilder {
+    if name == "Retry-After" {
+        ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int64)))
+            .minimum(Some(0))
+    } else {
+        ObjectBuilder::new().schema_type(Type::String)
+    }
 }
 
 const MALFORMED: Shared = Shared {
@@ -44,16 +61,6 @@ const UNAUTHORIZED: Shared = Shared {
         "WWW-Authenticate",
         "`Bearer`: the scheme to authenticate with.",
     )),
-};
-
-const METHOD_NOT_ALLOWED: Shared = Shared {
-    name: "MethodNotAllowed",
-    status: 405,
-    title: "Method not allowed",
-    description: "`method_not_allowed`: the path exists but does not answer this method",
-    code: "method_not_allowed",
-    detail: "this path answers GET",
-    header: Some(("Allow", "The methods this path answers.")),
 };
 
 const PAYLOAD_TOO_LARGE: Shared = Shared {
@@ -86,13 +93,13 @@ const BODY_TIMEOUT: Shared = Shared {
     header: None,
 };
 
-const TOO_MANY_REQUESTS: Shared = Shared {
-    name: "TooManyRequests",
+const TOO_MANY_CONNECTIONS: Shared = Shared {
+    name: "TooManyConnections",
     status: 429,
     title: "Too many requests",
-    description: "`rate_limited`: too many requests; retry after the time given",
+    description: "`rate_limited`: this client address holds more connections than `CONNECTIONS_PER_CLIENT`; the connection is closed",
     code: "rate_limited",
-    detail: "too many requests; retry in 2 seconds",
+    detail: "too many connections from this address; retry in 1 second",
     header: Some(("Retry-After", "Seconds to wait before retrying.")),
 };
 
@@ -100,7 +107,7 @@ const UNAVAILABLE: Shared = Shared {
     name: "Unavailable",
     status: 503,
     title: "Service unavailable",
-    description: "`unavailable`: the database cannot be reached, or the server is overloaded; retry later",
+    description: "`unavailable`: the database cannot be reached; retry later",
     code: "unavailable",
     detail: "the database is unavailable; try again",
     header: None,
@@ -123,7 +130,7 @@ fn response(shared: &Shared) -> Response {
         .content("application/problem+json", content);
     if let Some((name, description)) = shared.header {
         let header = HeaderBuilder::new()
-            .schema(Some(ObjectBuilder::new().schema_type(Type::String)))
+            .schema(Some(header_schema(name)))
             .description(Some(description))
             .build();
         builder = builder.header(name, header);
@@ -172,6 +179,9 @@ fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
     .filter_map(Option::as_mut)
 }
 
+/// Operations that never read the database, so never answer `unavailable`.
+const WITHOUT_DATABASE: [&str; 1] = ["get_metrics"];
+
 /// The shared responses `operation` can answer with.
 fn applicable(operation: &Operation) -> Vec<&'static Shared> {
     let has_body = operation.request_body.is_some();
@@ -189,10 +199,13 @@ fn applicable(operation: &Operation) -> Vec<&'static Shared> {
     if authenticated {
         shared.push(&UNAUTHORIZED);
     }
-    shared.push(&METHOD_NOT_ALLOWED);
     if has_body {
         shared.extend([&BODY_TIMEOUT, &PAYLOAD_TOO_LARGE, &UNSUPPORTED_MEDIA_TYPE]);
     }
-    shared.extend([&TOO_MANY_REQUESTS, &UNAVAILABLE]);
+    if !WITHOUT_DATABASE.contains(&operation.operation_id.as_deref().unwrap_or_default()) {
+        shared.push(&UNAVAILABLE);
+    }
+    // Added only where the handler lists no 429 of its own (the entry is then taken).
+    shared.push(&TOO_MANY_CONNECTIONS);
     shared
 }

@@ -855,6 +855,7 @@ async fn a_fixed_setup_replays_the_oracle_example_e7(app: TestApp) {
         assert_eq!(
             oracle,
             vec![json!({
+                "kind": "intrigue",
                 "type": "oracle_played",
                 "seat": 0,
                 "drew": {"seat": 0, "count": 2, "cards": null},
@@ -891,7 +892,7 @@ async fn a_fixed_setup_replays_the_oracle_example_e7(app: TestApp) {
     let discarded = events_of(&app.events(&spectator, &id).await, "oracle_discarded");
     assert_eq!(
         discarded,
-        vec![json!({"type": "oracle_discarded", "seat": 0, "card": "lies"})]
+        vec![json!({"kind": "intrigue", "type": "oracle_discarded", "seat": 0, "card": "lies"})]
     );
 }
 
@@ -1005,8 +1006,8 @@ async fn a_missed_deadline_gets_the_default_move_from_the_tick(app: TestApp) {
         assert_eq!(
             tail,
             vec![
-                json!({"type": "deadline_missed", "seat": 1}),
-                json!({"type": "played_face_down", "seat": 1, "card": card,
+                json!({"kind": "intrigue", "type": "deadline_missed", "seat": 1}),
+                json!({"kind": "intrigue", "type": "played_face_down", "seat": 1, "card": card,
                        "position": "A", "index": 0}),
             ]
         );
@@ -1034,8 +1035,8 @@ async fn a_missed_deadline_gets_the_default_move_from_the_tick(app: TestApp) {
     assert_eq!(
         tail,
         vec![
-            json!({"type": "deadline_missed", "seat": 0}),
-            json!({"type": "oracle_discarded", "seat": 0, "card": "feud"}),
+            json!({"kind": "intrigue", "type": "deadline_missed", "seat": 0}),
+            json!({"kind": "intrigue", "type": "oracle_discarded", "seat": 0, "card": "feud"}),
         ]
     );
 

@@ -1,15 +1,22 @@
 //! Two server processes on one PostgreSQL: a move committed on one reaches streams open on the
-//! other within a second, also after the listener's connection was lost. Also measures the push
-//! latency (move acknowledged → event read at another client's stream), in one process and
-//! across two.
+//! other, also after the listener's connection was lost. Neither process re-reads on its own in
+//! the time the test takes (their keep-alive, which also re-reads, is far longer), so whatever
+//! arrives came by the cross-process notification: the test checks that path, not how fast it
+//! is (push latency is measured in `bench/`). A PostgreSQL-only scenario: SQLite's feed stays
+//! inside one process.
 
 use std::time::{Duration, Instant};
 
-use blackbox::{Backend, EventStream, Player, Read, TestApp, per_backend, play_random_move};
+use blackbox::{EventStream, Player, Read, TestApp, play_random_move, postgres_only};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::json;
-use tokio::sync::mpsc;
+
+/// Longer than the test: no stream re-reads the database on its own while it runs.
+const NO_KEEP_ALIVE: Duration = Duration::from_secs(3600);
+/// How long an event may take before the test counts it as lost (a hang guard, not a bound on
+/// latency).
+const LOST: Duration = Duration::from_secs(30);
 
 async fn open(app: &TestApp, player: &Player, path: &str) -> EventStream {
     let (status, stream) = app.open_stream(path, Some(&player.token), &[]).await;
@@ -17,15 +24,17 @@ async fn open(app: &TestApp, player: &Player, path: &str) -> EventStream {
     stream.unwrap_or_else(|| panic!("no stream at {path}"))
 }
 
-/// Reads events until the one with `seq`, which must come within `within`.
-async fn until_seq(stream: &mut EventStream, seq: i64, within: Duration) {
-    let deadline = Instant::now() + within;
-    loop {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match stream.next_event(left).await {
-            Read::Message(message) if message.json()["seq"].as_i64() >= Some(seq) => return,
-            Read::Message(_) => {}
-            other => panic!("event {seq} did not arrive within {within:?}: {other:?}"),
+/// Reads events until the one with `seq`, checking that they come in order; `seen` is the last
+/// one read before, and becomes `seq`. Nothing is read when `seq` was already seen.
+async fn until_seq(stream: &mut EventStream, seen: &mut i64, seq: i64) {
+    while *seen < seq {
+        match stream.next_event(LOST).await {
+            Read::Message(message) => {
+                let got = message.json()["seq"].as_i64().unwrap_or_default();
+                assert!(got > *seen, "event {got} after {seen}");
+                *seen = got;
+            }
+            other => panic!("event {seq} never arrived: {other:?}"),
         }
     }
 }
@@ -39,79 +48,13 @@ async fn last_seq(app: &TestApp, player: &Player, id: &str) -> i64 {
         .unwrap_or_default()
 }
 
-fn percentile(sorted: &[Duration], p: f64) -> Duration {
-    let rank = ((sorted.len() as f64 - 1.0) * p).round() as usize;
-    sorted[rank.min(sorted.len() - 1)]
-}
-
-/// Reads a stream in the background, stamping each event with the moment it arrived.
-fn stamped(mut stream: EventStream) -> mpsc::UnboundedReceiver<(i64, Instant)> {
-    let (sender, receiver) = mpsc::unbounded_channel();
-    tokio::spawn(async move {
-        while let Read::Message(message) = stream.next_event(Duration::from_secs(30)).await {
-            let seq = message.json()["seq"].as_i64().unwrap_or_default();
-            if sender.send((seq, Instant::now())).is_err() {
-                return;
-            }
-        }
-    });
-    receiver
-}
-
-/// Plays games move by move on `near`; for each acknowledged move, the time until its first
-/// event visible to `watcher` arrived at `watcher`'s stream on `far`.
-async fn push_latencies(
-    near: &TestApp,
-    far: &TestApp,
-    seats: &[&Player],
-    watcher: &Player,
-    moves: usize,
-) -> Vec<Duration> {
-    let mut rng = StdRng::seed_from_u64(17);
-    let mut latencies = Vec::new();
-    while latencies.len() < moves {
-        let request = json!({"kind": "trade_or_duel", "players": 4,
-            "options": {"turns_each": 3}});
-        let id = near.start_game(seats[0], &seats[1..], request).await;
-        let path = format!("/v1/games/{id}/stream");
-        let mut arrivals = stamped(open(far, watcher, &path).await);
-        while latencies.len() < moves {
-            let before = last_seq(near, watcher, &id).await;
-            if play_random_move(near, seats, &id, &mut rng).await.is_none() {
-                break;
-            }
-            let acknowledged = Instant::now();
-            let page = near
-                .get(watcher, &format!("/v1/games/{id}/events?after={before}"))
-                .await
-                .expect_status(200)
-                .body;
-            let Some(first) = page["events"][0]["seq"].as_i64() else {
-                continue; // nothing of this move is visible to the watcher
-            };
-            let arrived = loop {
-                match tokio::time::timeout(Duration::from_secs(1), arrivals.recv()).await {
-                    Ok(Some((seq, at))) if seq >= first => break at,
-                    Ok(Some(_)) => {}
-                    other => panic!("event {first} did not arrive within 1 s: {other:?}"),
-                }
-            };
-            latencies.push(arrived.saturating_duration_since(acknowledged));
-        }
-    }
-    latencies.sort();
-    latencies
-}
-
-per_backend!(a_move_on_one_process_reaches_streams_on_another_within_a_second);
-async fn a_move_on_one_process_reaches_streams_on_another_within_a_second(app: TestApp) {
-    // SQLite's feed stays inside one process: servers sharing a SQLite file see each other's
-    // moves only with the periodic re-read, which this test does not wait for.
-    let Backend::Postgres(admin_url) = app.backend.clone() else {
-        return;
+postgres_only!(a_move_on_one_process_reaches_streams_on_another);
+async fn a_move_on_one_process_reaches_streams_on_another(admin_url: &str) {
+    let quiet = |settings: &mut api::configuration::Settings| {
+        settings.live.keep_alive = NO_KEEP_ALIVE;
     };
-    let near = app;
-    let far = near.spawn_sharing().await;
+    let near = TestApp::spawn_with(&blackbox::Backend::Postgres(admin_url.to_owned()), quiet).await;
+    let far = near.spawn_sharing_with(quiet).await;
     let [north, east, south, west] = [
         near.player("north").await,
         near.player("east").await,
@@ -125,35 +68,45 @@ async fn a_move_on_one_process_reaches_streams_on_another_within_a_second(app: T
     let mut account = open(&far, &north, "/v1/me/stream").await;
     let request = json!({"kind": "trade_or_duel", "players": 4, "options": {"first_player": 0}});
     let id = near
-        .start_game(&north, &[&east, &south, &west], request.clone())
+        .start_game(&north, &[&east, &south, &west], request)
         .await;
-    let started = Instant::now();
-    match account.next_event(Duration::from_secs(1)).await {
+    match account.next_event(LOST).await {
         Read::Message(message) => assert_eq!(message.json()["type"], "game_started"),
         other => panic!("the start did not reach the other process: {other:?}"),
     }
-    assert!(started.elapsed() < Duration::from_secs(1));
 
-    // Moves reach a spectator's stream on the other process within a second each.
-    let latencies = push_latencies(&near, &far, &seats, &spectator, 30).await;
-    let across = (percentile(&latencies, 0.5), percentile(&latencies, 0.99));
-    let latencies = push_latencies(&near, &near, &seats, &spectator, 30).await;
-    let within = (percentile(&latencies, 0.5), percentile(&latencies, 0.99));
-    println!(
-        "push latency, move acknowledged → event at another client's stream: \
-         one process p50 {:?} p99 {:?}; across two processes p50 {:?} p99 {:?}",
-        within.0, within.1, across.0, across.1
-    );
+    // Every move of a whole game played on the near process reaches a spectator's stream on
+    // the far one, in order.
+    let request = json!({"kind": "trade_or_duel", "players": 4, "options": {"turns_each": 3}});
+    let played = near
+        .start_game(&north, &[&east, &south, &west], request)
+        .await;
+    let mut watching = open(&far, &spectator, &format!("/v1/games/{played}/stream")).await;
+    let mut seen = 0;
+    let mut rng = StdRng::seed_from_u64(17);
+    while play_random_move(&near, &seats, &played, &mut rng)
+        .await
+        .is_some()
+    {
+        until_seq(
+            &mut watching,
+            &mut seen,
+            last_seq(&near, &spectator, &played).await,
+        )
+        .await;
+    }
+    assert!(seen > 0, "no event reached the other process");
 
     // The listeners lose their connections: they reconnect, and nothing is lost.
     let mut stream = open(&far, &spectator, &format!("/v1/games/{id}/stream")).await;
+    let mut seen = 0;
     until_seq(
         &mut stream,
+        &mut seen,
         last_seq(&near, &spectator, &id).await,
-        Duration::from_secs(5),
     )
     .await;
-    let (admin, database) = (admin_url.clone(), near.database_url().to_owned());
+    let (admin, database) = (admin_url.to_owned(), near.database_url().to_owned());
     let ended = tokio::task::spawn_blocking(move || {
         persistence::testing::terminate_listeners(&admin, &database)
     })
@@ -163,13 +116,20 @@ async fn a_move_on_one_process_reaches_streams_on_another_within_a_second(app: T
     assert_eq!(ended, Some(2), "each process listens on one connection");
     let mut rng = StdRng::seed_from_u64(23);
     play_random_move(&near, &seats, &id, &mut rng).await;
-    let seq = last_seq(&near, &spectator, &id).await;
-    until_seq(&mut stream, seq, Duration::from_secs(5)).await;
-    // And once reconnected, changes flow within a second again.
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    until_seq(
+        &mut stream,
+        &mut seen,
+        last_seq(&near, &spectator, &id).await,
+    )
+    .await;
+    // And once reconnected, changes flow by notification again.
     play_random_move(&near, &seats, &id, &mut rng).await;
-    let seq = last_seq(&near, &spectator, &id).await;
-    until_seq(&mut stream, seq, Duration::from_secs(1)).await;
+    until_seq(
+        &mut stream,
+        &mut seen,
+        last_seq(&near, &spectator, &id).await,
+    )
+    .await;
 }
 
 /// The bot moves of a finished game, from its published move log.
@@ -187,12 +147,14 @@ async fn bot_inputs(app: &TestApp, player: &Player, id: &str) -> u64 {
     })
 }
 
+postgres_only!(two_processes_share_bot_seats_and_due_games);
+
 /// Two server processes on one PostgreSQL, both running bots and the deadline tick: each bot
 /// seat is played by one of them (so no bot move is decided twice and none loses a race: in
 /// Intrigue only one seat acts at a time), every bot move is committed once, and each due game
 /// is expired by exactly one of the two ticks. (SQLite serves one process.)
-async fn two_processes_share_bot_seats_and_due_games(backend: &Backend) {
-    let near = TestApp::spawn(backend).await;
+async fn two_processes_share_bot_seats_and_due_games(admin_url: &str) {
+    let near = TestApp::spawn(&blackbox::Backend::Postgres(admin_url.to_owned())).await;
     let far = near.spawn_sharing().await;
     let person = near.player("solo").await;
     let bots = json!([{"seat": 1, "level": "random"}, {"seat": 2, "level": "random"}]);
@@ -264,14 +226,5 @@ async fn two_processes_share_bot_seats_and_due_games(backend: &Backend) {
             game["version"], 1,
             "one deadline passed, one expiry: {game}"
         );
-    }
-}
-
-mod two_processes_share_bot_seats_and_due_games {
-    #[tokio::test]
-    async fn postgres() {
-        if let Some(backend) = blackbox::postgres_backend() {
-            super::two_processes_share_bot_seats_and_due_games(&backend).await;
-        }
     }
 }

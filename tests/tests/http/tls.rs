@@ -1,7 +1,7 @@
 //! PostgreSQL over TLS: `sslmode=require` encrypts; `verify-full` also checks the server's
 //! certificate and name, and refuses a name the certificate does not carry.
 
-use blackbox::{Backend, TestApp};
+use blackbox::{Backend, TestApp, postgres_only};
 use reqwest::Method;
 
 /// The local server's certificate (Debian's self-signed one for `localhost`).
@@ -22,10 +22,8 @@ async fn serves_over_a_tls_connection(admin_url: String) {
     assert_eq!(health.body["database"], "postgres", "{admin_url}");
 }
 
-async fn postgresql_connections_work_over_tls(backend: &Backend) {
-    let Backend::Postgres(admin_url) = backend else {
-        return; // SQLite is a local file: no connection to encrypt.
-    };
+// SQLite is a local file: there is no connection to encrypt, so no SQLite test.
+async fn postgresql_connections_work_over_tls(admin_url: &str) {
     serves_over_a_tls_connection(with_query(admin_url, "sslmode=require")).await;
 
     if !std::path::Path::new(LOCAL_CERTIFICATE).exists() || !admin_url.contains("127.0.0.1") {
@@ -52,4 +50,4 @@ async fn postgresql_connections_work_over_tls(backend: &Backend) {
     );
 }
 
-on_every_backend!(postgresql_connections_work_over_tls);
+postgres_only!(postgresql_connections_work_over_tls);

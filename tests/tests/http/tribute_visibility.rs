@@ -243,7 +243,7 @@ fn foreign_cards(seen: &Seen, viewer: Option<usize>) -> Vec<i64> {
     card_numbers(&json!([view, events, seen.legal, seen.refusals]))
 }
 
-/// A submission event says who submitted (and for which turn), nothing else.
+/// A submission event says who submitted (and for which turn) in which game, nothing else.
 fn assert_content_free(event: &Value) {
     let mut keys: Vec<&str> = event
         .as_object()
@@ -251,8 +251,8 @@ fn assert_content_free(event: &Value) {
         .unwrap_or_default();
     keys.sort_unstable();
     match event["type"].as_str() {
-        Some("selection_submitted") => assert_eq!(keys, ["seat", "type"], "{event}"),
-        Some("orders_submitted") => assert_eq!(keys, ["seat", "turn", "type"], "{event}"),
+        Some("selection_submitted") => assert_eq!(keys, ["kind", "seat", "type"], "{event}"),
+        Some("orders_submitted") => assert_eq!(keys, ["kind", "seat", "turn", "type"], "{event}"),
         _ => panic!("not a submission: {event}"),
     }
 }

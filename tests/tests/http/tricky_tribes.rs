@@ -1048,7 +1048,7 @@ async fn the_dummy_leads_open_after_winning_its_own_dark_lead(app: TestApp) {
     assert_eq!(
         started,
         Some(
-            json!({"type": "trick_started", "round": 1, "number": 2, "leader": "dummy",
+            json!({"kind": "tricky_tribes", "type": "trick_started", "round": 1, "number": 2, "leader": "dummy",
                     "open_lead_required": true})
         )
     );
@@ -1090,7 +1090,7 @@ struct Waiting {
 async fn stop_before_deadlines(app: &TestApp, p: &[Player], deck: &[String]) -> Vec<Waiting> {
     let options = json!({"end_condition": "fixed_rounds", "rounds": 1, "deadline_secs": 10});
     let timeout_play = |position: u8, face: &str, card: &str| {
-        json!({"type": "card_played", "trick": if position == 0 { 2 } else { 1 },
+        json!({"kind": "tricky_tribes", "type": "card_played", "trick": if position == 0 { 2 } else { 1 },
                "participant": 1, "position": position, "face": face, "card": card,
                "timeout": true})
     };
@@ -1099,12 +1099,12 @@ async fn stop_before_deadlines(app: &TestApp, p: &[Player], deck: &[String]) -> 
     let stops: [(Inputs, Value, Vec<String>); 4] = [
         (
             vec![],
-            json!({"type": "exchange_passed", "seat": 1, "timeout": true}),
+            json!({"kind": "tricky_tribes", "type": "exchange_passed", "seat": 1, "timeout": true}),
             dealt.clone(),
         ),
         (
             vec![(1, draw())],
-            json!({"type": "exchange_discarded", "seat": 1, "card": "8D", "drew": false,
+            json!({"kind": "tricky_tribes", "type": "exchange_discarded", "seat": 1, "card": "8D", "drew": false,
                    "drawn": null, "timeout": true}),
             dealt,
         ),
@@ -1188,7 +1188,7 @@ async fn stop_before_deadlines(app: &TestApp, p: &[Player], deck: &[String]) -> 
         "the trim has one clock for all its seats"
     );
     assert_eq!(game["to_act"], json!([2, 3, 4]));
-    let trimmed = |seat: usize, card: Value| json!({"type": "trimmed", "seat": seat, "card": card, "timeout": true});
+    let trimmed = |seat: usize, card: Value| json!({"kind": "tricky_tribes", "type": "trimmed", "seat": seat, "card": card, "timeout": true});
     waiting.push(Waiting {
         id,
         n: 6,
@@ -1199,7 +1199,7 @@ async fn stop_before_deadlines(app: &TestApp, p: &[Player], deck: &[String]) -> 
             trimmed(2, json!(hands[2][0])),
             trimmed(3, Value::Null),
             trimmed(4, Value::Null),
-            json!({"type": "trick_started", "round": 1, "number": 1, "leader": 1,
+            json!({"kind": "tricky_tribes", "type": "trick_started", "round": 1, "number": 1, "leader": 1,
                    "open_lead_required": false}),
         ],
         next: json!([1]),

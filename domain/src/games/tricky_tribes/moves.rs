@@ -61,8 +61,10 @@ pub enum Move {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         card: Option<String>,
     },
-    /// Stands for any missing or unknown `type`; always refused with `unknown_move`.
-    #[cfg_attr(feature = "openapi", schema(title = "TrickyTribesUnknown"))]
+    /// Stands for any missing or unknown `type`; always refused with `unknown_move`. Not part
+    /// of the contract, which lists only moves the rules can accept: a move parses through
+    /// `WireMove`, so skipping it here changes only the schema.
+    #[serde(skip_deserializing)]
     Unknown,
 }
 

@@ -7,6 +7,8 @@ type Schemas = components["schemas"];
 export type Move = Schemas["MoveBody"];
 type TributeLegal = Schemas["TributeLegalMoves"];
 type TributeMove = Schemas["TributeMove"];
+// The legal moves of any game: the response is one variant per game kind, told by `kind`.
+type LegalMoves = Schemas["LegalMovesResponse"]["legal_moves"];
 
 /** A deterministic generator (mulberry32), so a failing run can be repeated. */
 export function seededRandom(seed: number): () => number {
@@ -31,7 +33,7 @@ function between(low: number, high: number, random: () => number): number {
 }
 
 /** A legal move, or null when the seat has nothing to decide. */
-export function choose(legal: Schemas["LegalMoves"], random: () => number): Move | null {
+export function choose(legal: LegalMoves, random: () => number): Move | null {
   if (Array.isArray(legal)) {
     return legal.length > 0 ? pick<Move>(legal, random) : null;
   }
