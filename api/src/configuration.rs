@@ -46,6 +46,12 @@ pub struct LimitSettings {
     pub hash_concurrency: usize,
     /// How long a registration or login waits for a hashing slot before a 503.
     pub hash_wait: Duration,
+    /// Stream tickets issued per minute to one account.
+    pub stream_tickets_per_minute: u32,
+    /// Joins per minute by one account.
+    pub joins_per_minute: u32,
+    /// Leaves per minute by one account.
+    pub leaves_per_minute: u32,
 }
 
 impl Default for LimitSettings {
@@ -57,6 +63,9 @@ impl Default for LimitSettings {
             max_body_bytes: 64 * 1024,
             hash_concurrency: 0,
             hash_wait: Duration::from_secs(10),
+            stream_tickets_per_minute: 120,
+            joins_per_minute: 60,
+            leaves_per_minute: 60,
         }
     }
 }
@@ -68,6 +77,9 @@ impl LimitSettings {
             auth_per_minute: 0,
             games_per_minute: 0,
             moves_per_minute: 0,
+            stream_tickets_per_minute: 0,
+            joins_per_minute: 0,
+            leaves_per_minute: 0,
             ..Self::default()
         }
     }
@@ -91,6 +103,12 @@ impl Settings {
             max_body_bytes: number("MAX_BODY_BYTES", defaults.max_body_bytes)?,
             hash_concurrency: number("HASH_CONCURRENCY", defaults.hash_concurrency)?,
             hash_wait: Duration::from_millis(number("HASH_WAIT_MILLIS", 10_000)?),
+            stream_tickets_per_minute: number(
+                "RATE_LIMIT_STREAM_TICKETS_PER_MINUTE",
+                defaults.stream_tickets_per_minute,
+            )?,
+            joins_per_minute: number("RATE_LIMIT_JOINS_PER_MINUTE", defaults.joins_per_minute)?,
+            leaves_per_minute: number("RATE_LIMIT_LEAVES_PER_MINUTE", defaults.leaves_per_minute)?,
         };
         Ok(Self {
             host: var("HOST").unwrap_or_else(|| "127.0.0.1".to_owned()),
@@ -114,6 +132,10 @@ impl Settings {
                 .unwrap_or_default(),
             live: crate::push::LiveSettings {
                 game_cache_size: number("GAME_CACHE_SIZE", 2048)?,
+                streams_per_account: number(
+                    "STREAMS_PER_ACCOUNT",
+                    crate::push::LiveSettings::default().streams_per_account,
+                )?,
                 ..crate::push::LiveSettings::default()
             },
         })
