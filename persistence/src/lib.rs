@@ -15,6 +15,7 @@ mod events;
 mod games;
 mod idempotency;
 mod json;
+mod listen;
 mod lobby;
 mod models;
 mod moves;
@@ -28,10 +29,11 @@ mod snapshot;
 pub mod testing;
 mod tickets;
 
-pub use changes::{CHANGES_CHANNEL, ChangeListener, GameChange, LISTENER_APPLICATION_NAME};
+pub use changes::{CHANGES_CHANNEL, GameChange, LISTENER_APPLICATION_NAME};
 pub use database::{Backend, Database, PoolState};
 pub use error::Error;
 pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};
+pub use listen::ChangeListener;
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, Versions,

@@ -16,7 +16,11 @@ impl Database {
 
     /// The inputs after revision `revision` (an input's seq is the revision it made), ascending.
     #[tracing::instrument(skip(self))]
-    pub fn inputs_after_revision(&self, id: Uuid, revision: i64) -> Result<Vec<InputRecord>, Error> {
+    pub fn inputs_after_revision(
+        &self,
+        id: Uuid,
+        revision: i64,
+    ) -> Result<Vec<InputRecord>, Error> {
         load_inputs_after(&mut *self.conn()?, id, revision)
     }
 }

@@ -87,8 +87,8 @@ async fn secret_submission_then_closing_move(announced_only: bool) {
             account(&database, "bob"),
             account(&database, "cyd"),
         ];
-        let request = serde_json::from_value(json!({"kind": "tribute", "players": 3}))
-            .expect("a request");
+        let request =
+            serde_json::from_value(json!({"kind": "tribute", "players": 3})).expect("a request");
         let game = service
             .create_game(ann, request, service.now(), None)
             .expect("created")

@@ -85,7 +85,9 @@ impl Feed {
         }
         let _ = self.every.send(FeedMessage::Changed { game, version });
         if self.accounts.receiver_count() > 0 {
-            let _ = self.accounts.send(AccountMessage::Changed(Arc::new(change)));
+            let _ = self
+                .accounts
+                .send(AccountMessage::Changed(Arc::new(change)));
         }
     }
 

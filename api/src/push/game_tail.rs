@@ -73,7 +73,9 @@ impl GameChannel {
             let started = Instant::now();
             // The first reading starts where the first stream is.
             let from = if tail.read_generation.is_some() {
-                tail.events.back().map_or(tail.covers_after, |last| last.seq)
+                tail.events
+                    .back()
+                    .map_or(tail.covers_after, |last| last.seq)
             } else {
                 tail.covers_after = after;
                 after

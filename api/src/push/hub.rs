@@ -10,8 +10,8 @@ use uuid::Uuid;
 
 use super::change::{Change, Decided};
 use super::feed::Feed;
-use super::stream_caps::{Slot, StreamSlots};
 use super::notify;
+use super::stream_caps::{Slot, StreamSlots};
 use crate::cache::GameCache;
 
 /// Timings and bounds of the streams.
@@ -68,7 +68,7 @@ struct Inner {
 }
 
 impl Hub {
-    /// A hub for `database`; on PostgreSQL it starts the notifier task and the listener thread,
+    /// A hub for `database`; on PostgreSQL it starts the notifier and the listener tasks,
     /// so it must be called inside the Tokio runtime.
     pub fn start(database: &Database, settings: LiveSettings) -> Hub {
         let (hub, queue) = Self::new(settings, database.backend() == Backend::Postgres);
@@ -175,7 +175,10 @@ impl Hub {
 
     /// Counts a stream of `account` as open until the guard drops; refused (429) when the
     /// account holds as many as it may.
-    pub(crate) fn stream_opened(&self, account: Uuid) -> Result<OpenStream, crate::error::ApiError> {
+    pub(crate) fn stream_opened(
+        &self,
+        account: Uuid,
+    ) -> Result<OpenStream, crate::error::ApiError> {
         let slot = self
             .inner
             .slots

@@ -75,7 +75,9 @@ mod tests {
         assert!(first.is_ok() && second.is_ok());
         assert!(matches!(
             slots.take(ann, 2),
-            Err(ApiError::RateLimited { retry_after_secs: RETRY_AFTER_SECS })
+            Err(ApiError::RateLimited {
+                retry_after_secs: RETRY_AFTER_SECS
+            })
         ));
         assert!(slots.take(ben, 2).is_ok(), "accounts are counted apart");
         drop(first);

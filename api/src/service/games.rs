@@ -12,8 +12,8 @@ use uuid::Uuid;
 
 use super::GameService;
 use crate::cache::Cached;
-use crate::push::change::Decided;
 use crate::error::ApiError;
+use crate::push::change::Decided;
 
 /// How often a request retries after losing a race with another writer of the same game.
 const RACE_RETRIES: usize = 8;

@@ -40,6 +40,7 @@ mod intrigue_visibility;
 mod limits;
 mod live_account;
 mod live_bots;
+mod live_limits;
 mod live_lobby;
 mod live_processes;
 mod live_streams;
