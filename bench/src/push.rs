@@ -187,7 +187,7 @@ async fn follow(
 
 /// Removes the complete messages from the front of `buffer` and returns the public version
 /// each data line carries (comments and keep-alives carry none).
-fn take_messages(buffer: &mut String) -> Vec<i64> {
+pub fn take_messages(buffer: &mut String) -> Vec<i64> {
     let mut versions = Vec::new();
     while let Some(end) = buffer.find("\n\n") {
         let message: String = buffer.drain(..end + 2).collect();
@@ -204,7 +204,7 @@ fn take_messages(buffer: &mut String) -> Vec<i64> {
 }
 
 /// A client for long-lived streams: no overall request timeout.
-fn stream_client() -> Result<reqwest::Client, String> {
+pub fn stream_client() -> Result<reqwest::Client, String> {
     reqwest::Client::builder()
         .tcp_nodelay(true)
         .connect_timeout(Duration::from_secs(10))
