@@ -126,12 +126,12 @@ async fn catch_up(
         match shared {
             Batch::Gone => return Err(End::Game),
             Batch::Events {
-                events,
+                messages,
                 last_seq,
                 finished,
             } => {
-                for event in events {
-                    send(sender, message(event), grace).await?;
+                for message in messages.iter() {
+                    send(sender, message.clone(), grace).await?;
                 }
                 at.after = last_seq;
                 return if finished { Err(End::Game) } else { Ok(()) };
@@ -196,7 +196,7 @@ pub(crate) fn say_reconnect(sender: &mpsc::Sender<sse::Event>) {
 }
 
 /// One event as an SSE message: `id:` its seq, `event:` its type, data as in `/events`.
-fn message(event: VisibleEvent) -> sse::Event {
+pub(crate) fn message(event: VisibleEvent) -> sse::Event {
     let entry = openapi::games::EventEntry {
         seq: event.seq,
         version: event.version,

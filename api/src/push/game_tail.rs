@@ -2,14 +2,17 @@
 //! per change (events after the last seq read) whatever the number of streams; each stream
 //! filters the events for its own viewer, exactly as `GET /v1/games/{id}/events` does.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use actix_web_lab::sse;
+use domain::Viewer;
 use persistence::{EventRecord, GameRecord, GameStatus};
 use uuid::Uuid;
 
 use super::feed::GameChannel;
+use super::game_stream::message;
 use crate::error::ApiError;
 use crate::service::{GameService, VisibleEvent, blocking, viewer_of};
 
@@ -29,6 +32,17 @@ pub struct Tail {
     /// Every event after this seq is in `events`.
     covers_after: i64,
     events: VecDeque<EventRecord>,
+    /// The messages already made from this reading, per viewer and position: the streams of
+    /// one viewer at one position (after a change, nearly all of them) share one rendering.
+    rendered: HashMap<(Viewer, i64), Rendered>,
+}
+
+/// Messages ready to send, shared by every stream they are for.
+#[derive(Clone)]
+struct Rendered {
+    messages: Arc<Vec<sse::Event>>,
+    last_seq: i64,
+    finished: bool,
 }
 
 /// What a stream at some seq gets from the shared reading.
@@ -36,7 +50,7 @@ pub enum Batch {
     /// The events after its seq that its viewer may see, the last seq read, and whether the
     /// game is over (then nothing follows).
     Events {
-        events: Vec<VisibleEvent>,
+        messages: Arc<Vec<sse::Event>>,
         last_seq: i64,
         finished: bool,
     },
@@ -91,6 +105,7 @@ impl GameChannel {
             }
             tail.read_generation = Some(generation);
             tail.read_at = Some(started);
+            tail.rendered.clear();
         }
         Ok(tail.batch(account, after))
     }
@@ -108,37 +123,53 @@ impl Tail {
                 .is_some_and(|(max_age, at)| at.elapsed() > max_age)
     }
 
-    fn batch(&self, account: Uuid, after: i64) -> Batch {
+    fn batch(&mut self, account: Uuid, after: i64) -> Batch {
         let Some(record) = &self.record else {
             return Batch::Gone;
         };
         if after < self.covers_after {
             return Batch::Behind;
         }
+        let viewer = viewer_of(record, account);
+        if let Some(rendered) = self.rendered.get(&(viewer, after)) {
+            return rendered.batch();
+        }
         let last_seq = self.events.back().map_or(after, |last| last.seq).max(after);
-        let events = match record.state.as_ref() {
-            Some(state) => {
-                let viewer = viewer_of(record, account);
-                self.events
-                    .iter()
-                    .filter(|entry| entry.seq > after)
-                    .filter_map(|entry| {
-                        state
-                            .event_view(&entry.event, viewer)
-                            .map(|event| VisibleEvent {
-                                seq: entry.seq,
-                                version: entry.version,
-                                event,
-                            })
-                    })
-                    .collect()
-            }
+        let messages = match record.state.as_ref() {
+            Some(state) => self
+                .events
+                .iter()
+                .filter(|entry| entry.seq > after)
+                .filter_map(|entry| {
+                    state
+                        .event_view(&entry.event, viewer)
+                        .map(|event| VisibleEvent {
+                            seq: entry.seq,
+                            version: entry.version,
+                            event,
+                        })
+                })
+                .map(message)
+                .collect(),
             None => Vec::new(),
         };
-        Batch::Events {
-            events,
+        let rendered = Rendered {
+            messages: Arc::new(messages),
             last_seq,
             finished: record.status == GameStatus::Finished,
+        };
+        let batch = rendered.batch();
+        self.rendered.insert((viewer, after), rendered);
+        batch
+    }
+}
+
+impl Rendered {
+    fn batch(&self) -> Batch {
+        Batch::Events {
+            messages: Arc::clone(&self.messages),
+            last_seq: self.last_seq,
+            finished: self.finished,
         }
     }
 }
