@@ -71,6 +71,12 @@ pub struct LimitSettings {
     /// Connections one client address (an IPv6 address by its /64) may hold open at once; a
     /// connection beyond it gets 429 and is closed. 0: no bound.
     pub connections_per_client: usize,
+    /// Stream tickets issued per minute to one account.
+    pub stream_tickets_per_minute: u32,
+    /// Joins per minute by one account.
+    pub joins_per_minute: u32,
+    /// Leaves per minute by one account.
+    pub leaves_per_minute: u32,
 }
 
 impl Default for LimitSettings {
@@ -84,6 +90,9 @@ impl Default for LimitSettings {
             hash_wait: Duration::from_secs(10),
             body_timeout: Duration::from_secs(10),
             connections_per_client: 64,
+            stream_tickets_per_minute: 120,
+            joins_per_minute: 60,
+            leaves_per_minute: 60,
         }
     }
 }
@@ -97,6 +106,9 @@ impl LimitSettings {
             games_per_minute: 0,
             moves_per_minute: 0,
             connections_per_client: 0,
+            stream_tickets_per_minute: 0,
+            joins_per_minute: 0,
+            leaves_per_minute: 0,
             ..Self::default()
         }
     }
@@ -125,6 +137,12 @@ impl Settings {
                 "CONNECTIONS_PER_CLIENT",
                 defaults.connections_per_client,
             )?,
+            stream_tickets_per_minute: number(
+                "RATE_LIMIT_STREAM_TICKETS_PER_MINUTE",
+                defaults.stream_tickets_per_minute,
+            )?,
+            joins_per_minute: number("RATE_LIMIT_JOINS_PER_MINUTE", defaults.joins_per_minute)?,
+            leaves_per_minute: number("RATE_LIMIT_LEAVES_PER_MINUTE", defaults.leaves_per_minute)?,
         };
         Ok(Self {
             host: var("HOST").unwrap_or_else(|| "127.0.0.1".to_owned()),
@@ -162,6 +180,7 @@ fn live_settings() -> Result<crate::push::LiveSettings, String> {
     let defaults = crate::push::LiveSettings::default();
     Ok(crate::push::LiveSettings {
         game_cache_size: number("GAME_CACHE_SIZE", defaults.game_cache_size)?,
+        streams_per_account: number("STREAMS_PER_ACCOUNT", defaults.streams_per_account)?,
         stream_buffer: number::<usize>("STREAM_BUFFER", defaults.stream_buffer)?.max(1),
         slow_reader_grace: Duration::from_millis(number(
             "STREAM_SLOW_READER_GRACE_MILLIS",

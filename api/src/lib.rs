@@ -12,6 +12,7 @@ pub mod error;
 pub mod idempotency;
 pub mod json_body;
 pub mod limits;
+pub mod live_limits;
 pub mod metrics;
 pub mod push;
 pub mod request_log;

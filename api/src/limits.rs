@@ -15,21 +15,22 @@ use uuid::Uuid;
 
 use crate::configuration::LimitSettings;
 use crate::error::ApiError;
+use crate::live_limits::LiveRates;
 
 /// One keyed rate: `per_minute` requests a minute per key, in bursts of up to `per_minute`.
-struct Rate<K: Hash + Eq + Clone> {
+pub(crate) struct Rate<K: Hash + Eq + Clone> {
     limiter: Option<DefaultKeyedRateLimiter<K>>,
 }
 
 impl<K: Hash + Eq + Clone> Rate<K> {
-    fn per_minute(per_minute: u32) -> Self {
+    pub(crate) fn per_minute(per_minute: u32) -> Self {
         Self {
             limiter: NonZeroU32::new(per_minute)
                 .map(|rate| RateLimiter::keyed(Quota::per_minute(rate))),
         }
     }
 
-    fn check(&self, key: &K) -> Result<(), ApiError> {
+    pub(crate) fn check(&self, key: &K) -> Result<(), ApiError> {
         let Some(limiter) = &self.limiter else {
             return Ok(());
         };
@@ -42,7 +43,7 @@ impl<K: Hash + Eq + Clone> Rate<K> {
     }
 
     /// Forgets keys whose limit has fully replenished, so the map does not grow forever.
-    fn forget_idle(&self) {
+    pub(crate) fn forget_idle(&self) {
         if let Some(limiter) = &self.limiter {
             limiter.retain_recent();
             limiter.shrink_to_fit();
@@ -122,6 +123,7 @@ pub struct Limits {
     hashing: Arc<Semaphore>,
     hashing_threads: HashingThreads,
     hash_wait: Duration,
+    live: LiveRates,
 }
 
 impl Limits {
@@ -137,6 +139,7 @@ impl Limits {
             hashing: Arc::new(Semaphore::new(slots)),
             hashing_threads: HashingThreads::start(slots),
             hash_wait: settings.hash_wait,
+            live: LiveRates::new(settings),
         }
     }
 
@@ -152,6 +155,11 @@ impl Limits {
 
     pub fn check_move(&self, account: Uuid) -> Result<(), ApiError> {
         self.moves.check(&account)
+    }
+
+    /// Stream tickets, joins and leaves per account.
+    pub fn live(&self) -> &LiveRates {
+        &self.live
     }
 
     /// Runs `work`, which hashes or verifies a password, on a hashing thread once a slot is
@@ -194,6 +202,7 @@ impl Limits {
         self.auth.forget_idle();
         self.games.forget_idle();
         self.moves.forget_idle();
+        self.live.forget_idle();
     }
 }
 

@@ -157,11 +157,17 @@ fn every_operation_is_public_or_needs_a_bearer_token_and_says_which() {
 
 /// The operations a rate limit guards: they list a 429 of their own; every other operation
 /// lists the shared one of a connection over its address's bound.
-const RATE_LIMITED: [&str; 4] = [
+const RATE_LIMITED: [&str; 10] = [
     "post /v1/accounts",
     "post /v1/sessions",
     "post /v1/games",
     "post /v1/games/{id}/moves",
+    "post /v1/games/{id}/join",
+    "post /v1/games/{id}/leave",
+    "post /v1/games/{id}/stream-tickets",
+    "post /v1/me/stream-tickets",
+    "get /v1/games/{id}/stream",
+    "get /v1/me/stream",
 ];
 
 #[test]

@@ -23,6 +23,11 @@ usage: cargo run --release -p bench -- [options]
   --million             also measure a move with 1,000 and with 1,000,000 games stored
                         (slow: it copies a million games into the database)
   --stored N            as --million, with N games instead of 1,000,000
+  --fanout N            run only the fan-out cell: N game streams on one game (its
+                        seats and spectators) and N account streams while one client
+                        plays it, beside the same client's move rate with no stream open.
+                        The server and the benchmark each hold about N * 2 sockets: raise
+                        `ulimit -n` above that first
   --server PATH         the server binary (default: built with `cargo build --release -p api`
                         and taken from beside this benchmark's own binary)
 ";
@@ -59,6 +64,8 @@ pub struct Config {
     pub push_games: usize,
     /// Games stored for the second half of the stored-games comparison, if it is measured.
     pub stored: Option<u64>,
+    /// Streams of each kind for the fan-out cell; when set, only that cell runs.
+    pub fanout: Option<usize>,
     pub server: Option<PathBuf>,
 }
 
@@ -87,6 +94,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
     let mut push_games = 4;
     let mut long_game_move = 500;
     let mut server = None;
+    let mut fanout = None;
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
@@ -105,6 +113,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
             "--active-games" => {
                 active_games = Some(parse_number(&value("--active-games")?, "--active-games")?)
             }
+            "--fanout" => fanout = Some(parse_number(&value("--fanout")?, "--fanout")?),
             "--server" => server = Some(PathBuf::from(value("--server")?)),
             "--serve-bare-get" => return Ok(Command::ServeBareGet),
             "--help" | "-h" => return Ok(Command::Help),
@@ -147,6 +156,7 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         long_game_move,
         push_games,
         stored,
+        fanout,
         server,
     }))
 }

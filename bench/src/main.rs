@@ -12,6 +12,7 @@ mod args;
 mod bare_get;
 mod bare_move;
 mod choose;
+mod fanout;
 mod http;
 mod long_game;
 mod memory;
@@ -59,6 +60,27 @@ fn run(config: Config) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|error| error.to_string())?;
+    if let Some(subscribers) = config.fanout {
+        for backend in &config.backends {
+            eprintln!(
+                "== {} fan-out, {subscribers} + {subscribers} streams",
+                backend.name()
+            );
+            let run = runtime.block_on(fanout::run(
+                &binary,
+                backend,
+                subscribers,
+                config.warmup,
+                config.window,
+            ));
+            match run {
+                Ok(run) => println!("{}", fanout::markdown(backend.name(), &run)),
+                Err(error) => println!("### Fan-out, {}: not measured: {error}\n", backend.name()),
+            }
+        }
+        println!("{}", machine().join("; "));
+        return Ok(());
+    }
     let mut report = Report {
         machine: machine(),
         window_seconds: config.window.as_secs_f64(),

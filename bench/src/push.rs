@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde_json::json;
 use tokio::sync::watch;
 
 use crate::play::{Player, Step, Table};
@@ -187,14 +187,15 @@ async fn follow(
 
 /// Removes the complete messages from the front of `buffer` and returns the public version
 /// each data line carries (comments and keep-alives carry none).
-fn take_messages(buffer: &mut String) -> Vec<i64> {
+pub fn take_messages(buffer: &mut String) -> Vec<i64> {
     let mut versions = Vec::new();
     while let Some(end) = buffer.find("\n\n") {
         let message: String = buffer.drain(..end + 2).collect();
         for line in message.lines() {
+            // Read without building the whole event, so that a thousand streams cost the
+            // client little.
             if let Some(data) = line.strip_prefix("data:")
-                && let Ok(entry) = serde_json::from_str::<Value>(data.trim_start())
-                && let Some(version) = entry["version"].as_i64()
+                && let Some(version) = entry_version(data.trim_start())
             {
                 versions.push(version);
             }
@@ -203,8 +204,19 @@ fn take_messages(buffer: &mut String) -> Vec<i64> {
     versions
 }
 
+/// The `version` of an event entry, the rest skipped unread into values.
+fn entry_version(data: &str) -> Option<i64> {
+    #[derive(serde::Deserialize)]
+    struct Entry {
+        version: i64,
+    }
+    serde_json::from_str::<Entry>(data)
+        .ok()
+        .map(|entry| entry.version)
+}
+
 /// A client for long-lived streams: no overall request timeout.
-fn stream_client() -> Result<reqwest::Client, String> {
+pub fn stream_client() -> Result<reqwest::Client, String> {
     reqwest::Client::builder()
         .tcp_nodelay(true)
         .connect_timeout(Duration::from_secs(10))

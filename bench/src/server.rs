@@ -75,20 +75,38 @@ pub struct Server {
 /// except that the rate limits and the bound on connections per address are off, since every
 /// benchmark client comes from one address, plays far faster than a person and holds
 /// thousands of streams.
-const UNLIMITED: [(&str, &str); 4] = [
+const UNLIMITED: [(&str, &str); 7] = [
     ("RATE_LIMIT_AUTH_PER_MINUTE", "0"),
     ("RATE_LIMIT_GAMES_PER_MINUTE", "0"),
     ("RATE_LIMIT_MOVES_PER_MINUTE", "0"),
     ("CONNECTIONS_PER_CLIENT", "0"),
+    ("RATE_LIMIT_JOINS_PER_MINUTE", "0"),
+    ("RATE_LIMIT_LEAVES_PER_MINUTE", "0"),
+    ("RATE_LIMIT_STREAM_TICKETS_PER_MINUTE", "0"),
 ];
 
 impl Server {
     /// Starts `binary` on a fresh database and waits until it answers `/healthz`. Its log goes
     /// to a file beside the database.
     pub fn start(binary: &Path, backend: &BackendChoice) -> Result<Server, String> {
+        Server::start_with(binary, backend, &[])
+    }
+
+    /// As [`Server::start`], with more settings in the environment.
+    pub fn start_with(
+        binary: &Path,
+        backend: &BackendChoice,
+        env: &[(&str, &str)],
+    ) -> Result<Server, String> {
         let database = FreshDatabase::create(backend)?;
-        let mut server =
-            Server::launch(binary, &database.url, database.dir(), &database.secret, 1)?;
+        let mut server = Server::launch(
+            binary,
+            &database.url,
+            database.dir(),
+            &database.secret,
+            1,
+            env,
+        )?;
         server.database = Some(database);
         Ok(server)
     }
@@ -100,7 +118,14 @@ impl Server {
             .database
             .as_ref()
             .ok_or("the first server owns no database")?;
-        Server::launch(binary, &database.url, database.dir(), &database.secret, 2)
+        Server::launch(
+            binary,
+            &database.url,
+            database.dir(),
+            &database.secret,
+            2,
+            &[],
+        )
     }
 
     fn launch(
@@ -109,6 +134,7 @@ impl Server {
         dir: &Path,
         secret: &str,
         number: usize,
+        env: &[(&str, &str)],
     ) -> Result<Server, String> {
         let port = free_port()?;
         let log_path = dir.join(format!("server-{number}.log"));
@@ -124,6 +150,7 @@ impl Server {
             .env("DATA_DIR", dir)
             .env("JWT_SECRET", secret)
             .envs(UNLIMITED)
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .stdout(Stdio::from(log))
             .stderr(Stdio::from(log_err))

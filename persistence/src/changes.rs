@@ -1,15 +1,13 @@
 //! Telling other server processes that a game changed: PostgreSQL `NOTIFY` after the commit,
-//! `LISTEN` on a connection of its own. A notification names only a game and a version; every
+//! `LISTEN` on a connection of its own (see `listen`). A notification names only a game and a version; every
 //! process reads and filters what changed itself. SQLite has no such channel: its feed stays
 //! inside the process.
 
-use diesel::connection::SimpleConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{Array, Text};
-use diesel::{Connection, PgConnection};
 use uuid::Uuid;
 
-use crate::connection::{AnyConnection, Target};
+use crate::connection::AnyConnection;
 use crate::{Database, Error};
 
 /// The channel every process listens on.
@@ -25,11 +23,11 @@ pub struct GameChange {
 }
 
 impl GameChange {
-    fn payload(&self) -> String {
+    pub(crate) fn payload(&self) -> String {
         format!("{}:{}:{:x}", self.game, self.version, self.origin)
     }
 
-    fn parse(payload: &str) -> Option<Self> {
+    pub(crate) fn parse(payload: &str) -> Option<Self> {
         let mut parts = payload.split(':');
         let game = Uuid::parse_str(parts.next()?).ok()?;
         let version = parts.next()?.parse().ok()?;
@@ -64,65 +62,10 @@ impl Database {
         .map(drop)
         .map_err(crate::error::from_diesel)
     }
-
-    /// A connection listening for changes, on PostgreSQL; `None` on SQLite.
-    pub fn change_listener(&self) -> Result<Option<ChangeListener>, Error> {
-        match self.target() {
-            Target::Postgres(url) => ChangeListener::connect(url).map(Some),
-            Target::Sqlite(_) => Ok(None),
-        }
-    }
-}
-
-/// A dedicated PostgreSQL connection that has run `LISTEN`. It blocks nobody: [`poll`] returns
-/// what has arrived and never waits, so its owner polls it from a thread of its own.
-///
-/// [`poll`]: ChangeListener::poll
-pub struct ChangeListener {
-    conn: PgConnection,
-}
-
-impl std::fmt::Debug for ChangeListener {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ChangeListener").finish_non_exhaustive()
-    }
 }
 
 /// Names the listener's session in `pg_stat_activity`, so an operator (or a test) can find it.
 pub const LISTENER_APPLICATION_NAME: &str = "cardtable-listener";
-
-impl ChangeListener {
-    fn connect(url: &str) -> Result<Self, Error> {
-        let mut conn =
-            PgConnection::establish(url).map_err(|error| Error::Unavailable(error.to_string()))?;
-        conn.batch_execute(&format!(
-            "SET application_name = '{LISTENER_APPLICATION_NAME}'; LISTEN {CHANGES_CHANNEL};"
-        ))
-        .map_err(crate::error::from_diesel)?;
-        Ok(Self { conn })
-    }
-
-    /// The changes that arrived since the last poll. An error means the connection is lost.
-    pub fn poll(&mut self) -> Result<Vec<GameChange>, Error> {
-        let mut changes = Vec::new();
-        for notification in self.conn.notifications_iter() {
-            let notification =
-                notification.map_err(|error| Error::Unavailable(error.to_string()))?;
-            match GameChange::parse(&notification.payload) {
-                Some(change) => changes.push(change),
-                None => tracing::warn!("ignored a malformed change notification"),
-            }
-        }
-        Ok(changes)
-    }
-
-    /// Round-trips to the server: a connection that died quietly fails here.
-    pub fn ping(&mut self) -> Result<(), Error> {
-        self.conn
-            .batch_execute("SELECT 1")
-            .map_err(|error| Error::Unavailable(error.to_string()))
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -16,6 +16,7 @@ mod games;
 mod idempotency;
 mod json;
 mod leases;
+mod listen;
 mod lobby;
 mod models;
 mod moves;
@@ -29,11 +30,12 @@ mod snapshot;
 pub mod testing;
 mod tickets;
 
-pub use changes::{CHANGES_CHANNEL, ChangeListener, GameChange, LISTENER_APPLICATION_NAME};
+pub use changes::{CHANGES_CHANNEL, GameChange, LISTENER_APPLICATION_NAME};
 pub use database::{Backend, Database, PoolState};
 pub use error::Error;
 pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};
 pub use leases::UnplayedBotSeat;
+pub use listen::ChangeListener;
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, Versions,

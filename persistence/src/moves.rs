@@ -14,18 +14,14 @@ impl Database {
         load_inputs(&mut *self.conn()?, id)
     }
 
-    /// The inputs that left the game at a public version above `version`, ascending. A secret
-    /// submission is among them only once a later input has moved the public version on.
+    /// The inputs after revision `revision` (an input's seq is the revision it made), ascending.
     #[tracing::instrument(skip(self))]
-    pub fn inputs_after_version(&self, id: Uuid, version: i64) -> Result<Vec<InputRecord>, Error> {
-        let conn = &mut *self.conn()?;
-        let first_seq: Option<i64> = moves::table
-            .filter(moves::game_id.eq(id.to_string()))
-            .filter(moves::public_version.le(version))
-            .select(diesel::dsl::max(moves::seq))
-            .get_result(conn)
-            .db()?;
-        load_inputs_after(conn, id, first_seq.unwrap_or(0))
+    pub fn inputs_after_revision(
+        &self,
+        id: Uuid,
+        revision: i64,
+    ) -> Result<Vec<InputRecord>, Error> {
+        load_inputs_after(&mut *self.conn()?, id, revision)
     }
 }
 

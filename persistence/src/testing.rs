@@ -148,6 +148,32 @@ pub fn terminate_connections(admin_url: &str, database_url: &str) -> Result<usiz
     .map_err(crate::error::from_diesel)
 }
 
+/// The change listeners' sessions on the database of `database_url`: for each, whether it is
+/// encrypted.
+pub fn listener_sessions(admin_url: &str, database_url: &str) -> Result<Vec<bool>, Error> {
+    use diesel::RunQueryDsl;
+    use diesel::sql_types::{Bool, Text};
+
+    #[derive(diesel::QueryableByName)]
+    struct Session {
+        #[diesel(sql_type = Bool)]
+        ssl: bool,
+    }
+
+    let name = database_name(database_url)
+        .ok_or_else(|| Error::Backend("not a database URL".to_owned()))?;
+    diesel::sql_query(
+        "SELECT coalesce(s.ssl, false) AS ssl FROM pg_stat_activity a \
+         LEFT JOIN pg_stat_ssl s ON s.pid = a.pid \
+         WHERE a.datname = $1 AND a.application_name = $2",
+    )
+    .bind::<Text, _>(name)
+    .bind::<Text, _>(crate::LISTENER_APPLICATION_NAME)
+    .load::<Session>(&mut admin(admin_url)?)
+    .map(|rows| rows.into_iter().map(|row| row.ssl).collect())
+    .map_err(crate::error::from_diesel)
+}
+
 fn admin(admin_url: &str) -> Result<PgConnection, Error> {
     PgConnection::establish(admin_url).map_err(|error| Error::Unavailable(error.to_string()))
 }

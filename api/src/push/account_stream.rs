@@ -1,6 +1,8 @@
 //! An account's stream: what needs it across all its games. It starts with a `your_turn` for
 //! every game waiting on the account now, so a client that reconnects misses nothing to do;
 //! then it follows the feed and tells starts, turns, ends and cancellations as they happen.
+//! Each change comes with what it left the game as (from the commit, or read once for every
+//! stream in the process), so following costs no reading of its own.
 
 use std::collections::HashMap;
 
@@ -11,8 +13,10 @@ use persistence::GameStatus;
 use tokio::sync::{broadcast, mpsc};
 use uuid::Uuid;
 
-use super::feed::FeedMessage;
+use super::change::{Change, Reading};
+use super::feed::AccountMessage;
 use super::game_stream::{say_reconnect, send};
+use super::hub::OpenStream;
 use crate::error::ApiError;
 use crate::service::{AccountGame, Following, GameService, Notice, blocking, notices};
 
@@ -20,23 +24,25 @@ use crate::service::{AccountGame, Following, GameService, Notice, blocking, noti
 const RECHECK_EVERY_KEEP_ALIVES: u32 = 6;
 
 /// Opens the stream once the account's games have been read: a change the caller makes after
-/// the response has started (a join, a cancel) is then always told.
+/// the response has started (a join, a cancel) is then always told. A 429 when the account
+/// has as many streams open as it may.
 pub async fn open(
     request: &HttpRequest,
     service: GameService,
     account: Uuid,
 ) -> Result<HttpResponse, ApiError> {
+    let open = service.hub().stream_opened(account)?;
     let settings = service.hub().settings().clone();
     let (sender, receiver) = mpsc::channel(settings.stream_buffer);
     // Subscribed before the first reading, so no change falls between the two.
-    let changes = service.hub().feed().subscribe();
+    let changes = service.hub().feed().subscribe_accounts();
     let mut follower = Follower {
         service,
         account,
         known: HashMap::new(),
     };
     let told = follower.start().await?;
-    tokio::spawn(run(follower, told, changes, sender));
+    tokio::spawn(run(follower, told, changes, sender, open));
     Ok(sse::Sse::from_infallible_receiver(receiver)
         .with_keep_alive(settings.keep_alive)
         .with_retry_duration(settings.reconnect_after)
@@ -54,11 +60,11 @@ struct Follower {
 async fn run(
     mut follower: Follower,
     mut told: Vec<Notice>,
-    mut changes: broadcast::Receiver<FeedMessage>,
+    mut changes: broadcast::Receiver<AccountMessage>,
     sender: mpsc::Sender<sse::Event>,
+    _open: OpenStream,
 ) {
     let hub = follower.service.hub().clone();
-    let _open = hub.stream_opened();
     let grace = hub.settings().slow_reader_grace;
     let recheck = hub.settings().keep_alive * RECHECK_EVERY_KEEP_ALIVES;
     let mut shutting_down = std::pin::pin!(hub.shutting_down());
@@ -70,8 +76,8 @@ async fn run(
         }
         let reading = tokio::select! {
             change = changes.recv() => match change {
-                Ok(FeedMessage::Changed { game, version }) => follower.changed(game, version).await,
-                Ok(FeedMessage::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
+                Ok(AccountMessage::Changed(change)) => follower.changed(&change).await,
+                Ok(AccountMessage::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
                     follower.resync().await
                 }
                 Err(broadcast::error::RecvError::Closed) => return,
@@ -91,6 +97,16 @@ fn stopped(error: &ApiError) {
     tracing::warn!(code = error.code(), "an account stream stopped");
 }
 
+/// Orders two readings of one game: a later input, or the start at the same revision.
+fn rank(game: &AccountGame) -> (i64, u8) {
+    let status = match game.status {
+        GameStatus::Open => 0,
+        GameStatus::Active => 1,
+        GameStatus::Finished => 2,
+    };
+    (game.revision, status)
+}
+
 impl Follower {
     /// Reads the account's games; tells the turns waiting now.
     async fn start(&mut self) -> Result<Vec<Notice>, ApiError> {
@@ -106,13 +122,18 @@ impl Follower {
         Ok(waiting)
     }
 
-    async fn changed(&mut self, game: Uuid, version: i64) -> Result<Vec<Notice>, ApiError> {
+    async fn changed(&mut self, change: &Change) -> Result<Vec<Notice>, ApiError> {
         // Seats change only before the start, at version 0: a later change of a game the
-        // account is not known to sit in cannot concern it, and costs no reading.
-        if !self.known.contains_key(&game) && version != 0 {
+        // account is not known to sit in cannot concern it, and costs nothing.
+        if !self.known.contains_key(&change.game) && change.version != 0 {
             return Ok(Vec::new());
         }
-        self.reread(game).await
+        let now = match change.reading(&self.service).await? {
+            Reading::Game(record) => AccountGame::of(&record, self.account)
+                .map_or(Following::NotSeated, Following::Seated),
+            Reading::Gone => Following::Gone,
+        };
+        self.apply(change.game, now, change).await
     }
 
     /// After missed changes: every known game again, and any game joined meanwhile.
@@ -125,28 +146,37 @@ impl Follower {
         ids.sort_unstable();
         ids.dedup();
         for id in ids {
-            told.extend(self.reread(id).await?);
+            let (service, account) = (self.service.clone(), self.account);
+            let now = blocking(move || service.account_game(account, id)).await?;
+            told.extend(self.apply(id, now, &Change::announced(id, 0)).await?);
         }
         Ok(told)
     }
 
-    async fn reread(&mut self, game: Uuid) -> Result<Vec<Notice>, ApiError> {
-        let (service, account) = (self.service.clone(), self.account);
+    /// What a reading `now` of `game` tells, made by `change`; the reading becomes the known
+    /// one. A reading older than the known one (read by another stream before a later change)
+    /// tells nothing.
+    async fn apply(
+        &mut self,
+        game: Uuid,
+        now: Following,
+        change: &Change,
+    ) -> Result<Vec<Notice>, ApiError> {
         let before = self.known.get(&game).cloned();
-        let reading = blocking(move || {
-            let now = service.account_game(account, game)?;
-            let new_decision = match (&before, &now) {
-                (Some(before), Following::Seated(now))
-                    if before.to_act && now.to_act && now.version > before.version =>
-                {
-                    service.decided_since(game, now.seat, before.version)?
-                }
-                _ => false,
-            };
-            Ok((notices(before.as_ref(), &now, new_decision), now))
-        })
-        .await?;
-        let (told, now) = reading;
+        if let (Some(before), Following::Seated(now)) = (&before, &now)
+            && rank(now) < rank(before)
+        {
+            return Ok(Vec::new());
+        }
+        let new_decision = match (&before, &now) {
+            (Some(before), Following::Seated(now))
+                if before.to_act && now.to_act && now.revision > before.revision =>
+            {
+                self.decided(change, before, now).await?
+            }
+            _ => false,
+        };
+        let told = notices(before.as_ref(), &now, new_decision);
         match now {
             Following::Seated(now) if now.status != GameStatus::Finished => {
                 self.known.insert(game, now);
@@ -156,6 +186,24 @@ impl Follower {
             }
         }
         Ok(told)
+    }
+
+    /// Whether the seat decided (or a deadline expired) between the two readings: from the
+    /// commit when it made exactly that step, else from the inputs in between.
+    async fn decided(
+        &self,
+        change: &Change,
+        before: &AccountGame,
+        now: &AccountGame,
+    ) -> Result<bool, ApiError> {
+        if let Some(decided) = change.decided()
+            && decided.after_revision == before.revision
+        {
+            return Ok(decided.expired || decided.seats.contains(&now.seat));
+        }
+        let service = self.service.clone();
+        let (game, seat, after, until) = (now.id, now.seat, before.revision, now.revision);
+        blocking(move || service.decided_between(game, seat, after, until)).await
     }
 }
 
@@ -195,3 +243,7 @@ impl From<Notice> for AccountEvent {
         }
     }
 }
+
+#[cfg(test)]
+#[path = "account_stream_tests.rs"]
+mod tests;

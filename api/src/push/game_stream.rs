@@ -3,12 +3,14 @@
 
 use std::time::Duration;
 
-use actix_web::{HttpRequest, HttpResponse, Responder};
+use actix_web::{HttpRequest, HttpResponse, Responder, ResponseError};
 use actix_web_lab::sse;
 use tokio::sync::mpsc;
 use uuid::Uuid;
 
 use super::feed::GameWatch;
+use super::game_tail::{Batch, Freshness};
+use super::hub::OpenStream;
 use crate::error::ApiError;
 use crate::service::{GameService, VisibleEvent, blocking};
 
@@ -25,7 +27,8 @@ pub(crate) enum End {
     Failed(ApiError),
 }
 
-/// Opens the stream of `game` for `account`, from the events after `after`.
+/// Opens the stream of `game` for `account`, from the events after `after`; a 429 when the
+/// account has as many streams open as it may.
 pub fn open(
     request: &HttpRequest,
     service: GameService,
@@ -34,11 +37,15 @@ pub fn open(
     after: i64,
 ) -> HttpResponse {
     let hub = service.hub().clone();
+    let open = match hub.stream_opened(account) {
+        Ok(open) => open,
+        Err(error) => return error.error_response(),
+    };
     let settings = hub.settings().clone();
     let (sender, receiver) = mpsc::channel(settings.stream_buffer);
     // Subscribed before the backlog is read: a commit in between wakes the stream, not lost.
     let watch = hub.feed().watch(game);
-    tokio::spawn(run(service, account, game, after, watch, sender));
+    tokio::spawn(run(service, account, game, after, watch, sender, open));
     sse::Sse::from_infallible_receiver(receiver)
         .with_keep_alive(settings.keep_alive)
         .with_retry_duration(settings.reconnect_after)
@@ -46,21 +53,38 @@ pub fn open(
         .map_into_boxed_body()
 }
 
+/// Where a stream is: its game and caller, and the last seq it sent.
+struct Position {
+    account: Uuid,
+    game: Uuid,
+    after: i64,
+}
+
 async fn run(
     service: GameService,
     account: Uuid,
     game: Uuid,
-    mut after: i64,
+    after: i64,
     mut watch: GameWatch,
     sender: mpsc::Sender<sse::Event>,
+    _open: OpenStream,
 ) {
     let hub = service.hub().clone();
-    let _open = hub.stream_opened();
     let grace = hub.settings().slow_reader_grace;
     let recheck = hub.settings().keep_alive;
     let mut shutting_down = std::pin::pin!(hub.shutting_down());
+    let mut position = Position {
+        account,
+        game,
+        after,
+    };
+    let mut max_age = None;
     loop {
-        match catch_up(&service, &sender, account, game, &mut after, grace).await {
+        let fresh = Freshness {
+            generation: watch.seen(),
+            max_age,
+        };
+        match catch_up(&service, &sender, &watch, &mut position, fresh, grace).await {
             Ok(()) => {}
             Err(End::Failed(error)) => {
                 tracing::warn!(%game, code = error.code(), "a game stream stopped");
@@ -69,9 +93,10 @@ async fn run(
             Err(End::Client | End::Game) => return,
         }
         tokio::select! {
-            () = watch.changed() => {}
-            // Now and then without a wake-up: covers a notification lost in a crash.
-            () = tokio::time::sleep(recheck) => {}
+            () = watch.changed() => max_age = None,
+            // Now and then without a wake-up: covers a notification lost in a crash. The
+            // game's streams share one such reading per period.
+            () = tokio::time::sleep(recheck) => max_age = Some(recheck),
             () = sender.closed() => return,
             () = &mut shutting_down => {
                 say_reconnect(&sender);
@@ -81,35 +106,69 @@ async fn run(
     }
 }
 
-/// Sends everything after `after`; `Err(End::Game)` once a finished game's last event is sent.
+/// Sends everything after the position: from the reading the game's streams share, or, for a
+/// stream behind it, from its own reading of the backlog. `Err(End::Game)` once a finished
+/// game's last event is sent.
 async fn catch_up(
     service: &GameService,
     sender: &mpsc::Sender<sse::Event>,
-    account: Uuid,
-    game: Uuid,
-    after: &mut i64,
+    watch: &GameWatch,
+    at: &mut Position,
+    fresh: Freshness,
     grace: Duration,
 ) -> Result<(), End> {
     loop {
-        let (service, from) = (service.clone(), *after);
-        let read = blocking(move || service.events(account, game, from, PAGE, service.now())).await;
-        let (record, events, last_seq) = match read {
-            Ok(read) => read,
-            // Cancelled while open: nothing more will come.
-            Err(ApiError::NotFound { .. }) => return Err(End::Game),
-            Err(error) => return Err(End::Failed(error)),
-        };
-        if last_seq == *after {
-            return match record.status {
-                persistence::GameStatus::Finished => Err(End::Game),
-                _ => Ok(()),
-            };
+        let shared = watch
+            .channel()
+            .events_after(service, at.game, at.account, at.after, fresh)
+            .await
+            .map_err(End::Failed)?;
+        match shared {
+            Batch::Gone => return Err(End::Game),
+            Batch::Events {
+                messages,
+                last_seq,
+                finished,
+            } => {
+                for message in messages.iter() {
+                    send(sender, message.clone(), grace).await?;
+                }
+                at.after = last_seq;
+                return if finished { Err(End::Game) } else { Ok(()) };
+            }
+            Batch::Behind => {
+                if !backlog_page(service, sender, at, grace).await? {
+                    // Nothing after it after all: wait for the next wake-up.
+                    return Ok(());
+                }
+            }
         }
-        for event in events {
-            send(sender, message(event), grace).await?;
-        }
-        *after = last_seq;
     }
+}
+
+/// One page of a stream's own backlog, read from the database; whether it moved the stream on.
+async fn backlog_page(
+    service: &GameService,
+    sender: &mpsc::Sender<sse::Event>,
+    at: &mut Position,
+    grace: Duration,
+) -> Result<bool, End> {
+    let (service, account, game, from) = (service.clone(), at.account, at.game, at.after);
+    let read = blocking(move || service.events(account, game, from, PAGE, service.now())).await;
+    let (_, events, last_seq) = match read {
+        Ok(read) => read,
+        // Cancelled while open: nothing more will come.
+        Err(ApiError::NotFound { .. }) => return Err(End::Game),
+        Err(error) => return Err(End::Failed(error)),
+    };
+    if last_seq == at.after {
+        return Ok(false);
+    }
+    for event in events {
+        send(sender, message(event), grace).await?;
+    }
+    at.after = last_seq;
+    Ok(true)
 }
 
 /// Queues a message, waiting at most `grace` for room: a client whose buffer stays full that
@@ -147,7 +206,7 @@ pub(crate) fn say_reconnect(sender: &mpsc::Sender<sse::Event>) {
 }
 
 /// One event as an SSE message: `id:` its seq, `event:` its type, data as in `/events`.
-fn message(event: VisibleEvent) -> sse::Event {
+pub(crate) fn message(event: VisibleEvent) -> sse::Event {
     let entry = openapi::games::EventEntry {
         seq: event.seq,
         version: event.version,

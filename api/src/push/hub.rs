@@ -4,12 +4,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use persistence::{Backend, Database, GameChange};
+use persistence::{Backend, Database, GameChange, GameRecord};
 use tokio::sync::{mpsc, watch};
 use uuid::Uuid;
 
+use super::change::{Change, Decided};
 use super::feed::Feed;
 use super::notify;
+use super::stream_caps::{Slot, StreamSlots};
 use crate::cache::GameCache;
 
 /// Timings and bounds of the streams.
@@ -26,6 +28,8 @@ pub struct LiveSettings {
     pub reconnect_after: Duration,
     /// Decoded games kept in memory (0: none); see [`GameCache`].
     pub game_cache_size: usize,
+    /// Streams (of games and of the account) one account may hold open at once (0: no cap).
+    pub streams_per_account: usize,
 }
 
 impl Default for LiveSettings {
@@ -36,6 +40,7 @@ impl Default for LiveSettings {
             slow_reader_grace: Duration::from_secs(5),
             reconnect_after: Duration::from_secs(2),
             game_cache_size: 2048,
+            streams_per_account: 16,
         }
     }
 }
@@ -54,12 +59,13 @@ struct Inner {
     outbox: Option<mpsc::UnboundedSender<GameChange>>,
     shutdown: watch::Sender<bool>,
     open_streams: AtomicUsize,
+    slots: Arc<StreamSlots>,
     cache: GameCache,
     settings: LiveSettings,
 }
 
 impl Hub {
-    /// A hub for `database`; on PostgreSQL it starts the notifier task and the listener thread,
+    /// A hub for `database`; on PostgreSQL it starts the notifier and the listener tasks,
     /// so it must be called inside the Tokio runtime.
     pub fn start(database: &Database, settings: LiveSettings) -> Hub {
         let (hub, queue) = Self::new(settings, database.backend() == Backend::Postgres);
@@ -92,6 +98,7 @@ impl Hub {
                 outbox,
                 shutdown: watch::channel(false).0,
                 open_streams: AtomicUsize::new(0),
+                slots: Arc::default(),
                 cache: GameCache::new(settings.game_cache_size),
                 settings,
             }),
@@ -103,6 +110,20 @@ impl Hub {
     /// wakes this process's subscribers now and queues the notification for the others.
     pub fn committed(&self, game: Uuid, version: i64) {
         self.inner.feed.publish(game, version);
+        self.tell_others(game, version);
+    }
+
+    /// Called after a commit of inputs with the game it left and who decided in it: account
+    /// streams learn whose turn it is from it without reading the game.
+    pub fn committed_inputs(&self, record: &Arc<GameRecord>, decided: Decided) {
+        let (game, version) = (record.id, record.version);
+        self.inner
+            .feed
+            .publish_change(Change::committed(Arc::clone(record), decided));
+        self.tell_others(game, version);
+    }
+
+    fn tell_others(&self, game: Uuid, version: i64) {
         if let Some(outbox) = &self.inner.outbox {
             let _ = outbox.send(GameChange {
                 game,
@@ -144,17 +165,36 @@ impl Hub {
         self.inner.open_streams.load(Ordering::Relaxed)
     }
 
-    /// Counts a stream as open until the guard drops.
-    pub(crate) fn stream_opened(&self) -> OpenStream {
+    /// How many streams `account` holds open in this process now.
+    pub fn streams_of(&self, account: Uuid) -> usize {
+        self.inner.slots.held(account)
+    }
+
+    /// Counts a stream of `account` as open until the guard drops; refused (429) when the
+    /// account holds as many as it may.
+    pub(crate) fn stream_opened(
+        &self,
+        account: Uuid,
+    ) -> Result<OpenStream, crate::error::ApiError> {
+        let slot = self
+            .inner
+            .slots
+            .take(account, self.inner.settings.streams_per_account)?;
         self.inner.open_streams.fetch_add(1, Ordering::Relaxed);
-        OpenStream(self.clone())
+        Ok(OpenStream {
+            hub: self.clone(),
+            _slot: slot,
+        })
     }
 }
 
-pub(crate) struct OpenStream(Hub);
+pub(crate) struct OpenStream {
+    hub: Hub,
+    _slot: Slot,
+}
 
 impl Drop for OpenStream {
     fn drop(&mut self) {
-        self.0.inner.open_streams.fetch_sub(1, Ordering::Relaxed);
+        self.hub.inner.open_streams.fetch_sub(1, Ordering::Relaxed);
     }
 }

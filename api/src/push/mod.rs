@@ -2,10 +2,13 @@
 //! the event streams per game and per account, and their tickets.
 
 pub mod account_stream;
+pub mod change;
 pub mod feed;
 pub mod game_stream;
+pub mod game_tail;
 pub mod hub;
 pub mod notify;
+pub mod stream_caps;
 pub mod tickets;
 
 pub use hub::{Hub, LiveSettings};

@@ -1,9 +1,10 @@
 //! Across processes on PostgreSQL: one notifier per process sends what was committed, batched,
 //! after the commit; one listener per process, on a connection of its own, hears everyone's
-//! changes and feeds them to its local subscribers.
+//! changes as they arrive (asynchronous notifications, no polling) and feeds them to its local
+//! subscribers.
 
-use std::sync::{Arc, Weak};
-use std::time::{Duration, Instant};
+use std::sync::Weak;
+use std::time::Duration;
 
 use persistence::{Database, GameChange};
 use tokio::sync::mpsc;
@@ -12,8 +13,6 @@ use super::feed::Feed;
 
 /// How long the notifier gathers commits into one statement.
 const BATCH_WINDOW: Duration = Duration::from_millis(3);
-/// How often the listener looks for arrived notifications (the driver offers no blocking wait).
-const POLL_PERIOD: Duration = Duration::from_millis(10);
 /// How often the listener checks that its connection is alive.
 const PING_PERIOD: Duration = Duration::from_secs(5);
 /// How long the listener waits before connecting again.
@@ -38,25 +37,20 @@ pub async fn run_notifier(database: Database, mut queue: mpsc::UnboundedReceiver
     }
 }
 
-/// Listens on its own thread until the feed is gone. After every (re)connect it tells every
-/// subscriber to re-read the database: what happened while nobody listened is found there.
+/// Listens until the feed is gone. After every (re)connect it tells every subscriber to
+/// re-read the database: what happened while nobody listened is found there.
 pub fn spawn_listener(database: Database, feed: Weak<Feed>, origin: u64) {
-    let spawned = std::thread::Builder::new()
-        .name("change-listener".to_owned())
-        .spawn(move || listen(&database, &feed, origin));
-    if let Err(error) = spawned {
-        tracing::error!(%error, "the change listener did not start");
-    }
+    tokio::spawn(listen(database, feed, origin));
 }
 
-fn listen(database: &Database, feed: &Weak<Feed>, origin: u64) {
+async fn listen(database: Database, feed: Weak<Feed>, origin: u64) {
     loop {
-        let mut listener = match database.change_listener() {
+        let mut listener = match database.change_listener().await {
             Ok(Some(listener)) => listener,
             Ok(None) => return,
             Err(error) => {
                 tracing::warn!(%error, "the change listener cannot connect; retrying");
-                std::thread::sleep(RECONNECT_DELAY);
+                tokio::time::sleep(RECONNECT_DELAY).await;
                 if feed.strong_count() == 0 {
                     return;
                 }
@@ -67,35 +61,30 @@ fn listen(database: &Database, feed: &Weak<Feed>, origin: u64) {
         live.resync();
         drop(live);
         tracing::info!("listening for changes from other processes");
-        let mut last_ping = Instant::now();
+        let mut ping = tokio::time::interval(PING_PERIOD);
+        ping.reset();
         loop {
-            std::thread::sleep(POLL_PERIOD);
-            let Some(feed) = feed.upgrade() else { return };
-            let alive = match listener.poll() {
-                Ok(changes) => {
-                    deliver(&feed, &changes, origin);
-                    if last_ping.elapsed() < PING_PERIOD {
+            let alive = tokio::select! {
+                change = listener.next() => match change {
+                    Some(change) => {
+                        let Some(feed) = feed.upgrade() else { return };
+                        // This process delivered its own commits when it made them.
+                        if change.origin != origin {
+                            feed.publish(change.game, change.version);
+                        }
                         Ok(())
-                    } else {
-                        last_ping = Instant::now();
-                        listener.ping()
                     }
-                }
-                Err(error) => Err(error),
+                    None => Err("the connection closed".to_owned()),
+                },
+                _ = ping.tick() => listener.ping().await.map_err(|error| error.to_string()),
             };
+            if feed.strong_count() == 0 {
+                return;
+            }
             if let Err(error) = alive {
                 tracing::warn!(%error, "the change listener lost its connection; reconnecting");
                 break;
             }
-        }
-    }
-}
-
-fn deliver(feed: &Arc<Feed>, changes: &[GameChange], origin: u64) {
-    for change in changes {
-        // This process delivered its own commits when it made them.
-        if change.origin != origin {
-            feed.publish(change.game, change.version);
         }
     }
 }

@@ -13,6 +13,7 @@ use uuid::Uuid;
 use super::GameService;
 use crate::cache::Cached;
 use crate::error::ApiError;
+use crate::push::change::Decided;
 
 /// How often a request retries after losing a race with another writer of the same game.
 const RACE_RETRIES: usize = 8;
@@ -306,6 +307,7 @@ impl GameService {
             now,
         };
         let public_change = commit.inputs.iter().any(|input| !input.secret);
+        let decided = decided(&record, &commit.inputs);
         match self.db.commit(record.id, record.versions(), &commit, key) {
             Ok(versions) => {
                 record.revision = versions.revision;
@@ -321,7 +323,7 @@ impl GameService {
                 record.state = Some(commit.state);
                 let record = Arc::new(record);
                 self.hub.cache().keep(&record);
-                self.hub.committed(record.id, versions.version);
+                self.hub.committed_inputs(&record, decided);
                 Ok(Some(record))
             }
             Err(persistence::Error::Conflict("stale_version")) => {
@@ -608,6 +610,22 @@ pub(super) fn seat_move(
         events,
         secret,
     })
+}
+
+/// Who decided in `inputs`, committed on top of `record`: what account streams need to tell a
+/// new decision from the one a seat already had.
+fn decided(record: &GameRecord, inputs: &[CommittedInput]) -> Decided {
+    let mut decided = Decided {
+        after_revision: record.revision,
+        ..Decided::default()
+    };
+    for committed in inputs {
+        match &committed.input {
+            Input::Move { seat, .. } => decided.seats.push(*seat),
+            Input::Expire => decided.expired = true,
+        }
+    }
+    decided
 }
 
 /// Whether every seat of an open game is taken, so that it starts.

@@ -17,6 +17,8 @@ pub struct AccountGame {
     pub kind: GameKind,
     pub status: GameStatus,
     pub version: i64,
+    /// Counts every input, secret ones too: what tells two readings apart.
+    pub revision: i64,
     pub seat: Seat,
     /// The account's seat has a decision pending.
     pub to_act: bool,
@@ -44,7 +46,7 @@ pub enum Notice {
 }
 
 impl AccountGame {
-    fn of(record: &GameRecord, account: Uuid) -> Option<Self> {
+    pub fn of(record: &GameRecord, account: Uuid) -> Option<Self> {
         let seat = seat_of(record, account)?;
         let state = record.state.as_ref();
         Some(Self {
@@ -52,6 +54,7 @@ impl AccountGame {
             kind: record.kind,
             status: record.status,
             version: record.version,
+            revision: record.revision,
             seat,
             to_act: record.status == GameStatus::Active
                 && state.is_some_and(|state| state.to_act().contains(&seat)),
@@ -100,15 +103,22 @@ impl GameService {
         }
     }
 
-    /// Whether `seat` moved, or a deadline expired, after version `after`: then a pending
-    /// decision of `seat` now is a new one, not the one it already had.
-    pub fn decided_since(&self, id: Uuid, seat: Seat, after: i64) -> Result<bool, ApiError> {
-        // `after` is a public version: a secret submission at it is not counted, so nobody is
-        // told more than the public version shows.
+    /// Whether `seat` moved (secretly or not), or a deadline expired, in the inputs after
+    /// revision `after` up to revision `until`: then a pending decision of `seat` at `until` is
+    /// a new one, not the one it had at `after`. Only the seat's own inputs and public expiries
+    /// count, so its account learns nothing of others' secret submissions.
+    pub fn decided_between(
+        &self,
+        id: Uuid,
+        seat: Seat,
+        after: i64,
+        until: i64,
+    ) -> Result<bool, ApiError> {
         Ok(self
             .db
-            .inputs_after_version(id, after)?
+            .inputs_after_revision(id, after)?
             .iter()
+            .filter(|entry| entry.seq <= until)
             .any(|entry| match &entry.input {
                 Input::Move { seat: mover, .. } => *mover == seat,
                 Input::Expire => true,
@@ -164,6 +174,7 @@ mod tests {
             kind: GameKind::TradeOrDuel,
             status,
             version,
+            revision: version,
             seat: Seat(1),
             to_act,
             deadline_at: None,

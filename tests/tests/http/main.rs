@@ -41,6 +41,7 @@ mod limits;
 mod live_account;
 mod live_bots;
 mod live_cache;
+mod live_limits;
 mod live_lobby;
 mod live_processes;
 mod live_streams;

@@ -1,4 +1,4 @@
-//! PostgreSQL over TLS: `sslmode=require` encrypts; `verify-full` also checks the server's
+//! PostgreSQL over TLS, for the pool and the change listener alike: `sslmode=require` encrypts; `verify-full` also checks the server's
 //! certificate and name, and refuses a name the certificate does not carry.
 
 use blackbox::{Backend, TestApp, postgres_only};
@@ -20,6 +20,26 @@ async fn serves_over_a_tls_connection(admin_url: String) {
         .await
         .expect_status(200);
     assert_eq!(health.body["database"], "postgres", "{admin_url}");
+    // The change listener, on a connection of its own, follows the URL's TLS too.
+    let mut sessions = Vec::new();
+    for _ in 0..100 {
+        let (admin, database) = (admin_url.clone(), app.database_url().to_owned());
+        sessions = tokio::task::spawn_blocking(move || {
+            persistence::testing::listener_sessions(&admin, &database)
+        })
+        .await
+        .unwrap_or_else(|error| panic!("{error}"))
+        .unwrap_or_else(|error| panic!("{error}"));
+        if !sessions.is_empty() {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(
+        sessions,
+        [true],
+        "the listener's sessions (encrypted?) over {admin_url}"
+    );
 }
 
 // SQLite is a local file: there is no connection to encrypt, so no SQLite test.

@@ -9,6 +9,7 @@ use uuid::Uuid;
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
 use crate::idempotency::{self, IdempotencyKey};
+use crate::limits::Limits;
 use crate::service::GameService;
 
 /// Take the next free seat.
@@ -30,16 +31,20 @@ use crate::service::GameService;
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`already_seated`, `game_full`, `not_open`, or `idempotency_in_flight`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`idempotency_key_reused`: the key was sent with another request", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: too many joins a minute; `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
     )
 )]
 #[post("/games/{id}/join")]
 #[tracing::instrument(skip_all, fields(game_id = %id, account = %account.id))]
 pub async fn join_game(
     service: web::Data<GameService>,
+    limits: web::Data<Limits>,
     account: AuthenticatedAccount,
     key: IdempotencyKey,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    limits.live().check_join(account.id)?;
     let id = id.into_inner();
     idempotency::respond(
         service.into_inner(),

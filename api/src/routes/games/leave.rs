@@ -6,6 +6,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
+use crate::limits::Limits;
 use crate::service::{GameService, blocking};
 
 /// Give up the caller's seat in a game that has not started.
@@ -20,15 +21,19 @@ use crate::service::{GameService, blocking};
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 409, description = "`not_open` (started), `not_seated` or `creator_cannot_leave`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: too many leaves a minute; `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
     )
 )]
 #[post("/games/{id}/leave")]
 #[tracing::instrument(skip_all, fields(game_id = %id, account = %account.id))]
 pub async fn leave_game(
     service: web::Data<GameService>,
+    limits: web::Data<Limits>,
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    limits.live().check_leave(account.id)?;
     let service = service.into_inner();
     let service_view = service.clone();
     let id = id.into_inner();

@@ -35,6 +35,8 @@ use crate::service::{GameService, blocking};
         (status = 401, description = "No or bad token, or an invalid or expired ticket (one for another stream is invalid here)", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_page`: a negative position", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: the account has as many streams open as it may; `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
     )
 )]
 #[get("/games/{id}/stream")]

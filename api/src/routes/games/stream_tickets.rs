@@ -5,6 +5,7 @@ use uuid::Uuid;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
+use crate::limits::Limits;
 use crate::push::tickets::{game_scope, ticket_url};
 use crate::service::{GameService, blocking};
 
@@ -21,6 +22,8 @@ use crate::service::{GameService, blocking};
         (status = 201, description = "The ticket: it opens this stream, reconnects included, until the token expires", body = StreamTicket),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
         (status = 404, description = "`game_not_found`", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: too many stream tickets a minute; `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
     )
 )]
 #[post("/games/{id}/stream-tickets")]
@@ -28,9 +31,11 @@ use crate::service::{GameService, blocking};
 pub async fn post_game_stream_tickets(
     request: HttpRequest,
     service: web::Data<GameService>,
+    limits: web::Data<Limits>,
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    limits.live().check_stream_ticket(account.id)?;
     let service = service.into_inner();
     let id = id.into_inner();
     let expires_at = account.expires_at;

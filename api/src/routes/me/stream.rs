@@ -23,6 +23,8 @@ use crate::service::GameService;
         (status = 200, description = "A `text/event-stream` of account messages", body = AccountStreamEvent, content_type = "text/event-stream"),
         (status = 400, description = "Malformed query", body = Problem, content_type = "application/problem+json"),
         (status = 401, description = "No or bad token, or an invalid or expired ticket (one for another stream is invalid here)", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: the account has as many streams open as it may; `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
     )
 )]
 #[get("/me/stream")]

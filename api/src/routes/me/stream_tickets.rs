@@ -4,6 +4,7 @@ use openapi::live::StreamTicket;
 
 use crate::auth::AuthenticatedAccount;
 use crate::error::ApiError;
+use crate::limits::Limits;
 use crate::push::tickets::{ACCOUNT_SCOPE, ticket_url};
 use crate::service::{GameService, blocking};
 
@@ -18,6 +19,8 @@ use crate::service::{GameService, blocking};
     responses(
         (status = 201, description = "The ticket: it opens this stream, reconnects included, until the token expires", body = StreamTicket),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
+        (status = 429, description = "`rate_limited`: too many stream tickets a minute; `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
     )
 )]
 #[post("/me/stream-tickets")]
@@ -25,8 +28,10 @@ use crate::service::{GameService, blocking};
 pub async fn post_account_stream_tickets(
     request: HttpRequest,
     service: web::Data<GameService>,
+    limits: web::Data<Limits>,
     account: AuthenticatedAccount,
 ) -> Result<HttpResponse, ApiError> {
+    limits.live().check_stream_ticket(account.id)?;
     let service = service.into_inner();
     let expires_at = account.expires_at;
     let ticket = blocking(move || {
