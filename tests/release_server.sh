@@ -8,16 +8,21 @@ start_release_server() {
   root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
   (cd "$root" && cargo build --release --quiet -p api)
   local binary=${CARGO_TARGET_DIR:-$root/target}/release/cardtable
+  # Exported: a caller that reads /metrics (the fuzzer) sends it.
+  CARDTABLE_METRICS_TOKEN=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+  export CARDTABLE_METRICS_TOKEN
   SERVER_DIR=$(mktemp -d)
   trap stop_release_server EXIT
   # PORT=0: the system picks a free port and the server prints the address it listens on.
   # Rate limits and the connection bound off (0): one address registering dozens of accounts,
   # fuzzing every operation and holding a browser's streams would mostly get 429; the limits
-  # have tests of their own.
+  # have tests of their own. A metrics token, as an operator sets one: /metrics then answers
+  # 401 to every caller without it, as the contract says.
   HOST=127.0.0.1 PORT=0 DATA_DIR="$SERVER_DIR" DATABASE_URL="$SERVER_DIR/cardtable.sqlite3" \
     RATE_LIMIT_AUTH_PER_MINUTE=0 RATE_LIMIT_GAMES_PER_MINUTE=0 RATE_LIMIT_MOVES_PER_MINUTE=0 \
     RATE_LIMIT_JOINS_PER_MINUTE=0 RATE_LIMIT_LEAVES_PER_MINUTE=0 \
     RATE_LIMIT_STREAM_TICKETS_PER_MINUTE=0 CONNECTIONS_PER_CLIENT=0 \
+    METRICS_TOKEN="$CARDTABLE_METRICS_TOKEN" \
     RUST_LOG=${RUST_LOG:-warn} "$binary" >"$SERVER_DIR/stdout" 2>"$SERVER_DIR/stderr" &
   SERVER_PID=$!
   BASE_URL=

@@ -75,19 +75,10 @@ impl RenderedView {
     }
 }
 
+/// A strong entity tag: the first 128 bits of the body's SHA-256, quoted.
 fn entity_tag(bytes: &[u8]) -> String {
-    let digest = Sha256::digest(bytes);
-    let mut tag = String::with_capacity(34);
-    tag.push('"');
-    for byte in &digest[..16] {
-        tag.push(char::from(HEX[usize::from(byte >> 4)]));
-        tag.push(char::from(HEX[usize::from(byte & 0x0f)]));
-    }
-    tag.push('"');
-    tag
+    format!("\"{}\"", hex::encode(&Sha256::digest(bytes)[..16]))
 }
-
-const HEX: &[u8; 16] = b"0123456789abcdef";
 
 /// What the cache says of a game at a revision.
 pub enum Cached {

@@ -8,10 +8,7 @@ use super::GameService;
 use crate::error::ApiError;
 
 fn hash(ticket: &str) -> String {
-    Sha256::digest(ticket.as_bytes())
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    hex::encode(Sha256::digest(ticket.as_bytes()))
 }
 
 impl GameService {
@@ -25,7 +22,7 @@ impl GameService {
         now: i64,
     ) -> Result<String, ApiError> {
         let bytes: [u8; 32] = rand::random();
-        let ticket: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+        let ticket = hex::encode(bytes);
         self.database().store_stream_ticket(
             &StreamTicket {
                 hash: hash(&ticket),

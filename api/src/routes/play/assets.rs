@@ -56,8 +56,7 @@ fn tags() -> &'static [String] {
             .iter()
             .map(|asset| {
                 let digest = Sha256::digest(asset.bytes);
-                let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
-                format!("\"{hex}\"")
+                format!("\"{}\"", hex::encode(&digest[..12]))
             })
             .collect()
     })
