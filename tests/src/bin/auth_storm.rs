@@ -107,6 +107,8 @@ async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
                 "auth-storm-signing-secret-of-at-least-32-bytes",
             ),
             ("RATE_LIMIT_AUTH_PER_MINUTE", "0"),
+            // Every storm client comes from one address: no bound on its connections.
+            ("CONNECTIONS_PER_CLIENT", "0"),
             ("RUST_LOG", "warn"),
         ],
     )?;

@@ -353,6 +353,8 @@ async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
             ("RATE_LIMIT_AUTH_PER_MINUTE", "0"),
             ("RATE_LIMIT_GAMES_PER_MINUTE", "0"),
             ("RATE_LIMIT_MOVES_PER_MINUTE", "0"),
+            ("RATE_LIMIT_JOINS_PER_MINUTE", "0"),
+            ("CONNECTIONS_PER_CLIENT", "0"),
             ("SHUTDOWN_TIMEOUT_SECS", "10"),
             ("RUST_LOG", "warn"),
         ],
