@@ -220,6 +220,24 @@ async fn the_creator_seats_bots_in_an_open_game(app: TestApp) {
     }
 }
 
+/// A four-seat Trade or Duel game of `person` (seat 0, first to play) against three random
+/// bots, started at once; its id.
+async fn trade_or_duel_against_random_bots(app: &TestApp, person: &Player) -> String {
+    let bots: Vec<Value> = (1..4)
+        .map(|seat| json!({"seat": seat, "level": "random"}))
+        .collect();
+    let created = app
+        .post(
+            person,
+            "/v1/games",
+            json!({"kind": "trade_or_duel", "players": 4, "bots": bots,
+                   "options": {"first_player": 0, "turns_each": 10}}),
+        )
+        .await
+        .expect_status(201);
+    created.body["id"].as_str().unwrap_or_default().to_owned()
+}
+
 /// Waits until it is the person's (seat 0's) turn alone, the bots having played theirs.
 async fn until_persons_turn(app: &TestApp, person: &Player, id: &str) -> Value {
     let deadline = Instant::now() + WAIT;
@@ -269,19 +287,7 @@ async fn a_bot_plays_on_after_its_database_failed(backend: &Backend) {
     // Without the cache every step of a bot reads the database.
     let app = TestApp::spawn_with(backend, |settings| settings.live.game_cache_size = 0).await;
     let person = app.player("resilient").await;
-    let bots: Vec<Value> = (1..4)
-        .map(|seat| json!({"seat": seat, "level": "random"}))
-        .collect();
-    let created = app
-        .post(
-            &person,
-            "/v1/games",
-            json!({"kind": "trade_or_duel", "players": 4, "bots": bots,
-                   "options": {"first_player": 0, "turns_each": 10}}),
-        )
-        .await
-        .expect_status(201);
-    let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+    let id = trade_or_duel_against_random_bots(&app, &person).await;
     let game_id = uuid::Uuid::parse_str(&id).expect("an id");
     persons_move(&app, &person, &id).await;
     let game = until_persons_turn(&app, &person, &id).await;
@@ -354,19 +360,7 @@ async fn a_bot_plays_on_after_its_database_failed(backend: &Backend) {
 async fn a_stopped_process_hands_its_bot_seats_to_another(backend: &Backend) {
     let mut near = TestApp::spawn(backend).await;
     let person = near.player("handover").await;
-    let bots: Vec<Value> = (1..4)
-        .map(|seat| json!({"seat": seat, "level": "random"}))
-        .collect();
-    let created = near
-        .post(
-            &person,
-            "/v1/games",
-            json!({"kind": "trade_or_duel", "players": 4, "bots": bots,
-                   "options": {"first_player": 0, "turns_each": 10}}),
-        )
-        .await
-        .expect_status(201);
-    let id = created.body["id"].as_str().unwrap_or_default().to_owned();
+    let id = trade_or_duel_against_random_bots(&near, &person).await;
     let game = uuid::Uuid::parse_str(&id).expect("an id");
     persons_move(&near, &person, &id).await;
     until_persons_turn(&near, &person, &id).await;
