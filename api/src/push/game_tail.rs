@@ -140,15 +140,7 @@ impl Tail {
                 .events
                 .iter()
                 .filter(|entry| entry.seq > after)
-                .filter_map(|entry| {
-                    state
-                        .event_view(&entry.event, viewer)
-                        .map(|event| VisibleEvent {
-                            seq: entry.seq,
-                            version: entry.version,
-                            event,
-                        })
-                })
+                .filter_map(|entry| VisibleEvent::of(state, entry, viewer))
                 .map(message)
                 .collect(),
             None => Vec::new(),

@@ -1,12 +1,14 @@
 use std::sync::Arc;
 
-use domain::{Actor, AnyEventView, AnyGame, AnyMove, GameKind, Input, OptionMap, Seat, Seed};
+use domain::{
+    Actor, AnyEventView, AnyGame, AnyMove, GameKind, Input, OptionMap, Seat, Seed, Viewer,
+};
 use openapi::games::{CreateGame, GameQuery};
 use openapi::kinds::option_value_from_json;
 use openapi::unions::{parse_move, parse_setup};
 use persistence::{
-    Commit, CommittedInput, GameFilter, GamePage, GameRecord, GameStart, GameStatus, ListingKey,
-    NewGame, NewIdempotencyKey,
+    Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord, GameStart, GameStatus,
+    ListingKey, NewGame, NewIdempotencyKey,
 };
 use uuid::Uuid;
 
@@ -55,6 +57,20 @@ pub struct VisibleEvent {
     /// The public version after the input that produced the event.
     pub version: i64,
     pub event: AnyEventView,
+}
+
+impl VisibleEvent {
+    /// A logged event as `viewer` may see it, or nothing: the one filter every reader of the
+    /// log (the events page, the streams) goes through.
+    pub fn of(state: &AnyGame, entry: &EventRecord, viewer: Viewer) -> Option<Self> {
+        state
+            .event_view(&entry.event, viewer)
+            .map(|event| VisibleEvent {
+                seq: entry.seq,
+                version: entry.version,
+                event,
+            })
+    }
 }
 
 /// The published record of a finished game as one viewer may see it.
@@ -439,16 +455,8 @@ impl GameService {
         // Continue after the last event read, even when the viewer may not see it.
         let last_seq = entries.last().map_or(after, |entry| entry.seq);
         let events = entries
-            .into_iter()
-            .filter_map(|entry| {
-                state
-                    .event_view(&entry.event, viewer)
-                    .map(|event| VisibleEvent {
-                        seq: entry.seq,
-                        version: entry.version,
-                        event,
-                    })
-            })
+            .iter()
+            .filter_map(|entry| VisibleEvent::of(state, entry, viewer))
             .collect();
         Ok((record, events, last_seq))
     }
