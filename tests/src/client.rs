@@ -155,3 +155,12 @@ pub struct Player {
     pub id: String,
     pub token: String,
 }
+
+/// `name`'s value in `response`, when it is there and is text.
+pub fn header(response: &reqwest::Response, name: &str) -> Option<String> {
+    response
+        .headers()
+        .get(name)
+        .and_then(|value| value.to_str().ok())
+        .map(str::to_owned)
+}

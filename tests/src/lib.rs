@@ -21,7 +21,7 @@ mod server;
 mod stream;
 mod visibility;
 
-pub use client::{Player, Reply};
+pub use client::{Player, Reply, header};
 pub use play::{choose_move, play_random_move};
 pub use process::ServerProcess;
 pub use replay::{commitment_of, replay, sha256_hex, spectator_view_json, view_json};

@@ -140,12 +140,7 @@ impl TestApp {
         if status != 200 {
             return (status, None);
         }
-        let content_type = response
-            .headers()
-            .get("content-type")
-            .and_then(|value| value.to_str().ok())
-            .unwrap_or_default()
-            .to_owned();
+        let content_type = crate::header(&response, "content-type").unwrap_or_default();
         assert!(
             content_type.starts_with("text/event-stream"),
             "a stream answered {content_type}"

@@ -6,11 +6,7 @@ use reqwest::Method;
 use serde_json::json;
 
 fn retry_after(response: &reqwest::Response) -> Option<u64> {
-    response
-        .headers()
-        .get("retry-after")
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.parse().ok())
+    blackbox::header(response, "retry-after").and_then(|value| value.parse().ok())
 }
 
 async fn registrations_and_logins_are_limited_per_address(backend: &Backend) {

@@ -22,22 +22,14 @@ async fn assert_limited(app: &TestApp, player: &Player, method: Method, path: &s
         .await
         .unwrap_or_else(|error| panic!("{error}"));
     assert_eq!(response.status().as_u16(), 429, "{path}");
-    let retry_after = response
-        .headers()
-        .get("retry-after")
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.parse::<u64>().ok());
+    let retry_after =
+        blackbox::header(&response, "retry-after").and_then(|value| value.parse::<u64>().ok());
     assert!(
         retry_after.is_some_and(|seconds| seconds >= 1),
         "{path}: no Retry-After in {:?}",
         response.headers()
     );
-    let content_type = response
-        .headers()
-        .get("content-type")
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or_default()
-        .to_owned();
+    let content_type = blackbox::header(&response, "content-type").unwrap_or_default();
     assert!(
         content_type.starts_with("application/problem+json"),
         "{content_type}"

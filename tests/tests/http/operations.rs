@@ -1,6 +1,6 @@
 //! What operators and browsers rely on: `/metrics`, private caching of views, CORS.
 
-use blackbox::{Backend, TEST_METRICS_TOKEN, TestApp};
+use blackbox::{Backend, TEST_METRICS_TOKEN, TestApp, header};
 use serde_json::json;
 
 async fn metrics_count_requests_by_route_and_never_name_a_game(backend: &Backend) {
@@ -179,15 +179,6 @@ async fn views_are_private_to_the_caller(backend: &Backend) {
             .unwrap_or_default();
         assert!(cache.starts_with("private"), "{path}: {cache}");
     }
-}
-
-/// `name`'s value in `response`.
-fn header(response: &reqwest::Response, name: &str) -> Option<String> {
-    response
-        .headers()
-        .get(name)
-        .and_then(|value| value.to_str().ok())
-        .map(str::to_owned)
 }
 
 /// The `ETag` of `GET /v1/games/{id}` for `player` now.

@@ -14,12 +14,7 @@ async fn get(app: &TestApp, path: &str, if_none_match: Option<&str>) -> reqwest:
 }
 
 fn header(response: &reqwest::Response, name: &str) -> String {
-    response
-        .headers()
-        .get(name)
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or_default()
-        .to_owned()
+    blackbox::header(response, name).unwrap_or_default()
 }
 
 async fn the_playground_is_served_with_a_strict_policy(backend: &Backend) {
