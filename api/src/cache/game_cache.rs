@@ -10,6 +10,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use actix_web::web::Bytes;
 use domain::{Seat, Viewer};
+use moka::ops::compute::Op;
+use moka::policy::EvictionPolicy;
 use persistence::{GameRecord, GameStatus};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
@@ -17,24 +19,26 @@ use uuid::Uuid;
 
 use crate::error::ApiError;
 
+/// Bounded by `moka`, least recently used first out. Its default admission policy (TinyLFU)
+/// would turn away a new game while the cache is full of games read as often, and a game is
+/// most wanted just after it is created, so the policy is plain LRU.
 pub struct GameCache {
-    capacity: usize,
-    entries: Mutex<Entries>,
-}
-
-#[derive(Default)]
-struct Entries {
-    games: HashMap<Uuid, Entry>,
-    /// A logical clock: the larger, the more recently used.
-    clock: u64,
+    /// `None` when the cache is turned off.
+    games: Option<moka::sync::Cache<Uuid, Arc<Entry>>>,
 }
 
 struct Entry {
-    used: u64,
     record: Arc<GameRecord>,
     /// What has been rendered of `record`, by who looks and at what. At most a few per game
     /// (one per seat and one for spectators, of each kind of response).
-    views: HashMap<ViewKey, Arc<RenderedView>>,
+    views: Mutex<HashMap<ViewKey, Arc<RenderedView>>>,
+}
+
+impl Entry {
+    fn views(&self) -> MutexGuard<'_, HashMap<ViewKey, Arc<RenderedView>>> {
+        // Every update leaves the map consistent; a panic elsewhere does not spoil it.
+        self.views.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 }
 
 /// One rendering of a game at one revision. Everything it shows is decided by the record and
@@ -89,29 +93,34 @@ pub enum Cached {
 impl GameCache {
     /// A cache of at most `capacity` games; 0 turns it off.
     pub fn new(capacity: usize) -> Self {
-        Self {
-            capacity,
-            entries: Mutex::new(Entries::default()),
-        }
+        let games = (capacity > 0).then(|| {
+            moka::sync::Cache::builder()
+                .max_capacity(capacity as u64)
+                .eviction_policy(EvictionPolicy::lru())
+                .build()
+        });
+        Self { games }
     }
 
-    fn entries(&self) -> MutexGuard<'_, Entries> {
-        // Every update leaves the map consistent; a panic elsewhere does not spoil it.
-        self.entries.lock().unwrap_or_else(PoisonError::into_inner)
+    fn entry(&self, id: Uuid) -> Option<Arc<Entry>> {
+        self.games.as_ref()?.get(&id)
     }
 
-    /// The cached game if it is at `revision`. An entry at another revision is dropped.
+    /// The cached game if it is at `revision`. An entry older than `revision` is dropped.
     pub fn at_revision(&self, id: Uuid, revision: i64) -> Cached {
-        let mut entries = self.entries();
-        entries.clock += 1;
-        let now = entries.clock;
-        match entries.games.get_mut(&id) {
+        let Some(games) = &self.games else {
+            return Cached::Missing;
+        };
+        match games.get(&id) {
             Some(entry) if entry.record.revision == revision => {
-                entry.used = now;
                 Cached::Fresh(Arc::clone(&entry.record))
             }
             Some(_) => {
-                entries.games.remove(&id);
+                // Atomically, so a newer entry kept meanwhile by a commit stays.
+                games.entry(id).and_compute_with(|current| match current {
+                    Some(entry) if entry.value().record.revision < revision => Op::Remove,
+                    _ => Op::Nop,
+                });
                 Cached::Missing
             }
             None => Cached::Missing,
@@ -121,73 +130,63 @@ impl GameCache {
     /// The cached game at whatever revision it holds: the caller must prove it current (by a
     /// compare-and-swap on its revision) before relying on it.
     pub fn latest(&self, id: Uuid) -> Option<Arc<GameRecord>> {
-        let mut entries = self.entries();
-        entries.clock += 1;
-        let now = entries.clock;
-        let entry = entries.games.get_mut(&id)?;
-        entry.used = now;
-        Some(Arc::clone(&entry.record))
+        self.entry(id).map(|entry| Arc::clone(&entry.record))
     }
 
     /// Whether a game is cached at all (then its revision is worth checking).
     pub fn holds(&self, id: Uuid) -> bool {
-        self.entries().games.contains_key(&id)
+        self.games.as_ref().is_some_and(|games| games.contains_key(&id))
     }
 
     /// Keeps a game as read or as just committed. Open games are not kept: their seats change
     /// without a new revision.
     pub fn keep(&self, record: &Arc<GameRecord>) {
-        if self.capacity == 0 || record.status == GameStatus::Open || record.state.is_none() {
+        let Some(games) = &self.games else {
+            return;
+        };
+        if record.status == GameStatus::Open || record.state.is_none() {
             return;
         }
-        let mut entries = self.entries();
-        entries.clock += 1;
-        let used = entries.clock;
-        let known = entries
-            .games
-            .get(&record.id)
-            .is_some_and(|entry| entry.record.revision >= record.revision);
-        if !known {
-            entries.games.insert(
-                record.id,
-                Entry {
-                    used,
-                    record: Arc::clone(record),
-                    views: HashMap::new(),
-                },
-            );
-        }
-        if entries.games.len() > self.capacity {
-            evict(&mut entries.games, self.capacity);
-        }
+        // Atomically, so an older reading never replaces a newer entry.
+        games.entry(record.id).and_compute_with(|current| match current {
+            Some(entry) if entry.value().record.revision >= record.revision => Op::Nop,
+            _ => Op::Put(Arc::new(Entry {
+                record: Arc::clone(record),
+                views: Mutex::default(),
+            })),
+        });
     }
 
     /// The view rendered for `key` of `game`, if one was kept for that very state.
     pub fn rendered(&self, game: &GameRecord, key: ViewKey) -> Option<Arc<RenderedView>> {
-        let entries = self.entries();
-        let entry = entries.games.get(&game.id)?;
+        let entry = self.entry(game.id)?;
         if !same_state(&entry.record, game) {
             return None;
         }
-        entry.views.get(&key).cloned()
+        entry.views().get(&key).cloned()
     }
 
     /// Keeps a view rendered from `game`, while the cached game is in that very state.
     pub fn keep_rendered(&self, game: &GameRecord, key: ViewKey, view: &Arc<RenderedView>) {
-        let mut entries = self.entries();
-        if let Some(entry) = entries.games.get_mut(&game.id)
+        if let Some(entry) = self.entry(game.id)
             && same_state(&entry.record, game)
         {
-            entry.views.insert(key, Arc::clone(view));
+            entry.views().insert(key, Arc::clone(view));
         }
     }
 
     pub fn forget(&self, id: Uuid) {
-        self.entries().games.remove(&id);
+        if let Some(games) = &self.games {
+            games.invalidate(&id);
+        }
     }
 
+    /// How many games are kept, once the cache's pending evictions have run.
     pub fn len(&self) -> usize {
-        self.entries().games.len()
+        self.games.as_ref().map_or(0, |games| {
+            games.run_pending_tasks();
+            usize::try_from(games.entry_count()).unwrap_or(usize::MAX)
+        })
     }
 
     pub fn is_empty(&self) -> bool {
@@ -205,19 +204,6 @@ fn same_state(cached: &GameRecord, game: &GameRecord) -> bool {
     cached.revision == game.revision
         && cached.status == game.status
         && cached.started_at == game.started_at
-}
-
-/// Drops the least recently used eighth (at least one), so eviction runs rarely.
-fn evict(games: &mut HashMap<Uuid, Entry>, capacity: usize) {
-    let keep = capacity - capacity / 8;
-    let mut uses: Vec<u64> = games.values().map(|entry| entry.used).collect();
-    let drop = uses.len().saturating_sub(keep);
-    if drop == 0 {
-        return;
-    }
-    let (_, threshold, _) = uses.select_nth_unstable(drop - 1);
-    let threshold = *threshold;
-    games.retain(|_, entry| entry.used > threshold);
 }
 
 #[cfg(test)]
