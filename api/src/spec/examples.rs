@@ -42,7 +42,9 @@ fn seats(count: usize) -> Value {
     .iter()
     .take(count)
     .enumerate()
-    .map(|(seat, (username, id))| json!({"seat": seat, "account_id": id, "username": username}))
+    .map(|(seat, (username, id))| {
+        json!({"seat": seat, "account_id": id, "username": username, "deleted": false})
+    })
     .collect();
     Value::Array(seats)
 }
