@@ -70,7 +70,7 @@ mod tests {
         }
         // Full case folding, not lowercasing: ß and ẞ fold to "ss".
         assert_eq!(form("Straße").canonical, form("STRASSE").canonical);
-        // Compatibility forms: the ligature ﬁ is "fi", a circled digit is a digit.
+        // Compatibility forms: the ligature ﬁ is "fi".
         assert_eq!(form("ﬁona").canonical, "fiona");
     }
 
