@@ -251,7 +251,9 @@ impl From<persistence::Error> for ApiError {
 
 fn conflict_detail(code: &str) -> &'static str {
     match code {
-        "username_taken" => "this username is already registered",
+        "username_unavailable" => {
+            "this username, or one equal to it once normalized or that looks the same, is registered"
+        }
         "stale_version" => "the game moved on; fetch it again and retry on the new version",
         "already_seated" => "you already have a seat in this game",
         "game_full" => "every seat of this game is taken",

@@ -124,6 +124,7 @@ pub struct Limits {
     hashing_threads: HashingThreads,
     hash_wait: Duration,
     live: LiveRates,
+    login_budget: crate::login_budget::LoginBudget,
 }
 
 impl Limits {
@@ -140,6 +141,7 @@ impl Limits {
             hashing_threads: HashingThreads::start(slots),
             hash_wait: settings.hash_wait,
             live: LiveRates::new(settings),
+            login_budget: crate::login_budget::LoginBudget::default(),
         }
     }
 
@@ -160,6 +162,11 @@ impl Limits {
     /// Stream tickets, joins and leaves per account.
     pub fn live(&self) -> &LiveRates {
         &self.live
+    }
+
+    /// Password attempts per account name, whatever the address (see `login_budget`).
+    pub fn login_budget(&self) -> &crate::login_budget::LoginBudget {
+        &self.login_budget
     }
 
     /// Runs `work`, which hashes or verifies a password, on a hashing thread once a slot is

@@ -56,6 +56,12 @@ impl Application {
             .map_err(|error| std::io::Error::other(format!("database: {error}")))?;
         let hub = Hub::start(&database, settings.live.clone());
         let service = GameService::new(database, settings.clock.clone(), hub.clone());
+        // Usernames stored before canonical forms get theirs; clashes are logged, not fatal.
+        let filler = service.clone();
+        web::block(move || filler.fill_username_forms())
+            .await
+            .map_err(std::io::Error::other)?
+            .map_err(|error| std::io::Error::other(format!("username forms: {error}")))?;
         let limits = Arc::new(Limits::new(&settings.limits));
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
         let address = listener.local_addr()?;

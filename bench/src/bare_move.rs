@@ -48,6 +48,7 @@ impl BareMoves {
                     .create_account(&NewAccount {
                         id,
                         username: format!("bare-{index}"),
+                        forms: persistence::UsernameForms::plain(&format!("bare-{index}")),
                         password_hash: "not used".to_owned(),
                         created_at: now,
                     })

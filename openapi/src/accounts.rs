@@ -8,13 +8,11 @@ use uuid::Uuid;
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Credentials {
-    /// 3 to 32 characters: letters, digits, `_`, `-` and `.`.
-    #[schema(
-        example = "alice",
-        min_length = 3,
-        max_length = 32,
-        pattern = "^[A-Za-z0-9_.-]+$"
-    )]
+    /// 3 to 32 characters once normalized (Unicode NFKC, then case folding): letters and
+    /// digits of any script, `_`, `-` and `.`. Kept as typed for display; `Alice`, `alice` and
+    /// `ａｌｉｃｅ` are one name (registering a second is `409 username_unavailable`, and any of
+    /// them logs in), and so are names that look alike (`аlice` with a Cyrillic `а`).
+    #[schema(example = "alice")]
     pub username: String,
     /// 8 to 128 characters.
     #[schema(

@@ -56,9 +56,14 @@ pub enum GameStatus {
 pub struct SeatInfo {
     #[schema(example = 0)]
     pub seat: u8,
+    /// A deleted account's seat shows an id of this game alone, which links it to nothing
+    /// else.
     pub account_id: Uuid,
+    /// `[deleted]` for a deleted account's seat.
     #[schema(example = "alice")]
     pub username: String,
+    /// True when the account that held this seat was deleted.
+    pub deleted: bool,
 }
 
 /// One seat's place in a finished game.

@@ -323,6 +323,7 @@ fn seats_of(
             seats::account_id,
             accounts::username,
             seats::joined_at,
+            accounts::deleted,
         ))
         .load::<SeatWithName>(conn)
         .db()?;

@@ -4,6 +4,8 @@
 //! records and [`Error`]. One schema serves PostgreSQL and SQLite through a multi-backend
 //! connection; every call blocks, so async callers run it on a blocking pool.
 
+mod account_deletion;
+mod account_export;
 mod accounts;
 mod bots;
 mod changes;
@@ -30,15 +32,20 @@ mod snapshot;
 pub mod testing;
 mod tickets;
 
+pub use account_deletion::AccountDeletion;
+pub use account_export::{ExportedGame, ExportedTicket};
+pub use accounts::UnfilledUsername;
 pub use changes::{CHANGES_CHANNEL, GameChange, LISTENER_APPLICATION_NAME};
 pub use database::{Backend, Database, PoolState};
 pub use error::Error;
 pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};
 pub use leases::UnplayedBotSeat;
 pub use listen::ChangeListener;
+pub use models::DELETED_ACCOUNT_NAME;
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
-    GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, Versions,
+    GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, UsernameForms,
+    Versions,
 };
 pub use snapshot::{SNAPSHOT_FORMAT, replay};
 pub use tickets::StreamTicket;

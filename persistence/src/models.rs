@@ -16,6 +16,9 @@ pub(crate) struct AccountRow {
     pub username: String,
     pub password_hash: String,
     pub created_at: i64,
+    pub canonical_username: Option<String>,
+    pub username_skeleton: Option<String>,
+    pub deleted: bool,
 }
 
 impl AccountRow {
@@ -154,17 +157,26 @@ pub(crate) struct SeatRow {
     pub joined_at: i64,
 }
 
-/// A seat joined with its account's username: (game_id, seat, account_id, username, joined_at).
-pub(crate) type SeatWithName = (String, i32, String, String, i64);
+/// A seat joined with its account: (game_id, seat, account_id, username, joined_at, deleted).
+pub(crate) type SeatWithName = (String, i32, String, String, i64, bool);
+
+/// What a seat whose account was deleted shows instead of a name.
+pub const DELETED_ACCOUNT_NAME: &str = "[deleted]";
 
 pub(crate) fn seat_record(
-    (_, seat, account_id, username, joined_at): SeatWithName,
+    (_, seat, account_id, username, joined_at, deleted): SeatWithName,
 ) -> Result<SeatRecord, Error> {
     Ok(SeatRecord {
         seat: Seat(u8::try_from(seat).map_err(|_| corrupt("seat"))?),
         account_id: parse_uuid(&account_id, "seat account id")?,
-        username,
+        // The stand-in's own (unique) name is an internal placeholder, never shown.
+        username: if deleted {
+            DELETED_ACCOUNT_NAME.to_owned()
+        } else {
+            username
+        },
         joined_at,
+        deleted,
     })
 }
 

@@ -5,9 +5,31 @@ use uuid::Uuid;
 
 pub struct NewAccount {
     pub id: Uuid,
+    /// As typed, for display.
     pub username: String,
+    /// The name as uniqueness and login compare it (see [`UsernameForms`]).
+    pub forms: UsernameForms,
     pub password_hash: String,
     pub created_at: i64,
+}
+
+/// The forms of a username that are unique among accounts: its canonical form and the
+/// confusables skeleton of that form. The server computes them; the database only compares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UsernameForms {
+    pub canonical: String,
+    pub skeleton: String,
+}
+
+impl UsernameForms {
+    /// The ASCII-lowercased name as both forms: for tests and tools that store plain ASCII
+    /// names without the server (the server computes the real forms).
+    pub fn plain(name: &str) -> Self {
+        Self {
+            canonical: name.to_ascii_lowercase(),
+            skeleton: name.to_ascii_lowercase(),
+        }
+    }
 }
 
 #[derive(Clone, PartialEq, Eq)]
@@ -138,6 +160,9 @@ pub struct SeatRecord {
     pub account_id: Uuid,
     pub username: String,
     pub joined_at: i64,
+    /// The account was deleted: `account_id` is a stand-in of this game alone and `username`
+    /// a placeholder.
+    pub deleted: bool,
 }
 
 /// A seat played by a server-side bot of this level (`random`, `search`).

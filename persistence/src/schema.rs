@@ -7,6 +7,13 @@ diesel::table! {
         username -> Text,
         password_hash -> Text,
         created_at -> BigInt,
+        /// The username's canonical form (see `api/src/service/usernames.rs`); NULL until the
+        /// server fills it, and for a stand-in of a deleted account or a clashing old account.
+        canonical_username -> Nullable<Text>,
+        /// The confusables skeleton of the canonical form; NULL as above.
+        username_skeleton -> Nullable<Text>,
+        /// A stand-in for a deleted account in one finished game's history.
+        deleted -> Bool,
     }
 }
 

@@ -6,10 +6,23 @@ use diesel::{Connection, PgConnection};
 use uuid::Uuid;
 
 use crate::error::OrDb;
-use crate::schema::games;
+use crate::schema::{accounts, games};
 use crate::{Database, Error};
 
 impl Database {
+    /// For tests: an account as a server before canonical usernames stored it, with neither
+    /// form, so the next start fills them (or reports a clash).
+    pub fn forget_username_forms(&self, id: Uuid) -> Result<(), Error> {
+        diesel::update(accounts::table.find(id.to_string()))
+            .set((
+                accounts::canonical_username.eq(None::<String>),
+                accounts::username_skeleton.eq(None::<String>),
+            ))
+            .execute(&mut self.conn()?)
+            .db()
+            .map(drop)
+    }
+
     /// For tests: replaces a game's stored snapshot, as an older server version or a damaged
     /// disk would have left it.
     pub fn overwrite_snapshot(&self, id: Uuid, state: &str, format: i32) -> Result<(), Error> {

@@ -43,7 +43,7 @@ impl FromRequest for AuthenticatedAccount {
             let refused = || ApiError::Unauthorized("the access token is invalid or expired");
             let claims = keys.verify(&token, service.now()).ok_or_else(refused)?;
             // A token outlives nothing it names: an account that does not exist is refused.
-            // Accounts are never deleted, so one read per process suffices.
+            // One read per process suffices; a deletion makes its process forget the account.
             let (id, expires_at) = (claims.sub, claims.exp);
             let username = match service.known_account_name(id) {
                 Some(name) => name,

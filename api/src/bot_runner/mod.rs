@@ -94,6 +94,8 @@ async fn supervise(context: Context, mut stop: crate::shutdown::ShutdownSignal) 
                 return;
             }
             _ = scan.tick() => scan_unplayed(&context, &mut running).await,
+            // Seats handed to bots in games already in play (a deleted account's).
+            () = context.service.bot_seats_added().notified() => scan.reset_immediately(),
             change = changes.recv() => match change {
                 // Bots play from the start of play, which is at version 0.
                 Ok(FeedMessage::Changed { game, version: 0 }) => {

@@ -33,6 +33,7 @@ fn account(database: &Database, name: &str) -> Uuid {
         .create_account(&NewAccount {
             id,
             username: name.to_owned(),
+            forms: persistence::UsernameForms::plain(name),
             password_hash: "unused".to_owned(),
             created_at: 0,
         })

@@ -33,5 +33,7 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(games::stream::get_game_stream)
         .service(games::stream_tickets::post_game_stream_tickets)
         .service(me::stream::get_account_stream)
-        .service(me::stream_tickets::post_account_stream_tickets);
+        .service(me::stream_tickets::post_account_stream_tickets)
+        .service(me::delete::delete_me)
+        .service(me::export::export_me);
 }

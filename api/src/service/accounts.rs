@@ -1,7 +1,8 @@
-use persistence::{AccountRecord, NewAccount};
+use persistence::{AccountRecord, NewAccount, UsernameForms};
 use uuid::Uuid;
 
 use super::GameService;
+use super::usernames;
 use crate::auth;
 use crate::error::ApiError;
 
@@ -13,16 +14,8 @@ fn invalid(code: &'static str, detail: &str) -> ApiError {
     }
 }
 
-fn check_username(username: &str) -> Result<(), ApiError> {
-    let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.');
-    if (3..=32).contains(&username.len()) && username.chars().all(allowed) {
-        Ok(())
-    } else {
-        Err(invalid(
-            "invalid_username",
-            "a username has 3 to 32 characters: letters, digits, `_`, `-` and `.`",
-        ))
-    }
+fn check_username(username: &str) -> Result<UsernameForms, ApiError> {
+    usernames::forms(username).ok_or_else(|| invalid("invalid_username", usernames::RULES))
 }
 
 fn check_password(password: &str) -> Result<(), ApiError> {
@@ -49,12 +42,13 @@ impl GameService {
         password: &str,
         now: i64,
     ) -> Result<AccountRecord, ApiError> {
-        check_username(username)?;
+        let forms = check_username(username)?;
         check_password(password)?;
         let password_hash = auth::hash_password(password).map_err(ApiError::Internal)?;
         let account = NewAccount {
             id: Uuid::new_v4(),
             username: username.to_owned(),
+            forms,
             password_hash,
             created_at: now,
         };
@@ -67,8 +61,11 @@ impl GameService {
         })
     }
 
+    /// Logs in by any form of the name that has the account's canonical form.
     pub fn login(&self, username: &str, password: &str) -> Result<AccountRecord, ApiError> {
-        let account = self.db.account_by_username(username)?;
+        let account = self
+            .db
+            .account_for_login(&usernames::canonical(username), username)?;
         let hash = account.as_ref().map_or(DUMMY_HASH.as_str(), |account| {
             account.password_hash.as_str()
         });
@@ -95,6 +92,40 @@ impl GameService {
         };
         self.known.learn(account.id, &account.username);
         Ok(Some(account.username))
+    }
+
+    /// Whether `password` is the account's, at the cost of a full hash (run it in a hashing
+    /// slot). A deleted or unknown account has no password.
+    pub fn password_matches(&self, id: Uuid, password: &str) -> Result<bool, ApiError> {
+        let account = self.db.account(id)?;
+        let hash = account.as_ref().map_or(DUMMY_HASH.as_str(), |account| {
+            account.password_hash.as_str()
+        });
+        Ok(auth::verify_password(password, hash) && account.is_some())
+    }
+
+    /// Fills the canonical form and skeleton of accounts stored without them, oldest first;
+    /// an account whose form an older one holds keeps none and is reported (it still logs in
+    /// by its exact name). Returns the clashes found.
+    pub fn fill_username_forms(&self) -> Result<Vec<String>, ApiError> {
+        let mut clashes = Vec::new();
+        for account in self.db.unfilled_usernames()? {
+            let forms = usernames::forms_of_existing(&account.username);
+            let (canonical, skeleton) = self.db.fill_username_forms(account.id, &forms)?;
+            for (stored, what) in [(canonical, "canonical form"), (skeleton, "skeleton")] {
+                if !stored {
+                    tracing::warn!(
+                        account_id = %account.id,
+                        what,
+                        "username clash: an older account holds this username's {what}; this \
+                         account keeps its name, logs in by its exact name and is left out of \
+                         the uniqueness check until renamed"
+                    );
+                    clashes.push(format!("{} ({what})", account.id));
+                }
+            }
+        }
+        Ok(clashes)
     }
 
     /// Whether the account's name is known without a database read.

@@ -114,6 +114,12 @@ impl GameService {
     ) -> Result<(), ApiError> {
         let mut record = Arc::unwrap_or_clone(self.current(id, now)?);
         if !record.bots.iter().any(|bot| bot.seat == seat) {
+            // A seat handed to a bot when its account was deleted does not advance the
+            // revision, so this process may hold the game from before: read it again.
+            self.hub.cache().forget(id);
+            record = Arc::unwrap_or_clone(self.current(id, now)?);
+        }
+        if !record.bots.iter().any(|bot| bot.seat == seat) {
             return Err(ApiError::Internal(format!("{seat} is no bot's seat")));
         }
         if version != record.version {

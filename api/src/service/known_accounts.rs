@@ -1,5 +1,7 @@
-//! The accounts this process has seen exist, with their names. Accounts are never deleted or
-//! renamed, so once an account is known a valid token naming it needs no database read.
+//! The accounts this process has seen exist, with their names. Accounts are never renamed, so
+//! once an account is known a valid token naming it needs no database read. A deleted account
+//! is forgotten here by the process that deletes it; other processes refuse its tokens once
+//! its sessions are revoked (their revocation reaches every process through the change feed).
 
 use uuid::Uuid;
 
@@ -27,6 +29,11 @@ impl KnownAccounts {
     pub fn learn(&self, id: Uuid, name: &str) {
         self.names.insert(id, name.to_owned());
     }
+
+    /// The account was deleted: the next token naming it is checked against the database.
+    pub fn forget(&self, id: Uuid) {
+        self.names.invalidate(&id);
+    }
 }
 
 #[cfg(test)]
@@ -40,6 +47,9 @@ mod tests {
         assert_eq!(known.name(id), None);
         known.learn(id, "ann");
         assert_eq!(known.name(id).as_deref(), Some("ann"));
+        known.forget(id);
+        assert_eq!(known.name(id), None);
+        known.learn(id, "ann");
         for _ in 0..CAPACITY + 100 {
             known.learn(Uuid::new_v4(), "x");
         }

@@ -1,6 +1,8 @@
 //! The game service: the one path from a request to the rules and the database.
 //! Its functions block (Diesel is synchronous); handlers call them through `web::block`.
 
+mod account_deletion;
+mod account_export;
 mod accounts;
 mod bot_seats;
 mod games;
@@ -10,12 +12,14 @@ mod notices;
 mod render;
 mod stored_responses;
 mod stream_tickets;
+mod usernames;
 mod views;
 
 pub use bot_seats::{BotDecision, BotTurn};
 pub use games::{VisibleEvent, listing_cursor, seat_of};
 pub use notices::{AccountGame, Following, Notice, notices};
 pub use render::{options_json, render_game, render_summary, seed_commitment, viewer_of};
+pub use usernames::canonical as canonical_username;
 
 use std::sync::Arc;
 
@@ -35,6 +39,9 @@ pub struct GameService {
     metrics: Arc<Metrics>,
     hub: Hub,
     known: Arc<known_accounts::KnownAccounts>,
+    /// Wakes this process's bot runner when seats were handed to bots outside a game's start
+    /// (an account's deletion), so it takes them up at once rather than at its next scan.
+    bot_seats_added: Arc<tokio::sync::Notify>,
     /// PostgreSQL only: reads revisions for the async workers (on SQLite they read at once).
     revisions: Option<Arc<RevisionReader>>,
 }
@@ -57,6 +64,7 @@ impl GameService {
             metrics: Arc::new(Metrics::new()),
             hub,
             known: Arc::default(),
+            bot_seats_added: Arc::default(),
         }
     }
 
@@ -71,6 +79,11 @@ impl GameService {
 
     pub fn metrics(&self) -> &Metrics {
         &self.metrics
+    }
+
+    /// Notified when bot seats were added to games in play (see `bot_runner`).
+    pub fn bot_seats_added(&self) -> &tokio::sync::Notify {
+        &self.bot_seats_added
     }
 
     /// Unix seconds now: the server's only clock reading; the domain receives it as an argument.

@@ -60,6 +60,7 @@ fn seats(game: &GameRecord) -> Vec<SeatInfo> {
             seat: seat.seat.0,
             account_id: seat.account_id,
             username: seat.username.clone(),
+            deleted: seat.deleted,
         })
         .collect()
 }

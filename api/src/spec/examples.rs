@@ -32,6 +32,22 @@ fn account() -> Value {
     json!({"id": ALICE, "username": "alice", "created_at": 1_795_481_697})
 }
 
+/// An export: one ticket, one game in play with the one move the account made so far.
+fn account_export() -> Value {
+    json!({
+        "account": account(),
+        "stream_tickets": [{"scope": "me", "expires_at": CREATED_AT + 900}],
+        "games": [{
+            "id": GAME, "kind": "trade_or_duel", "status": "active", "players": 4, "seat": 0,
+            "created_by_you": true, "joined_at": CREATED_AT, "created_at": CREATED_AT,
+            "started_at": CREATED_AT + 60, "finished_at": null, "outcome": null,
+            "final_view": null,
+            "moves": [{"seq": 1, "version": 1, "seat": 0, "move": declare(), "hidden": false,
+                       "expired": false, "now": CREATED_AT + 75}],
+        }],
+    })
+}
+
 fn seats(count: usize) -> Value {
     let seats = [
         ("alice", ALICE),
@@ -42,7 +58,9 @@ fn seats(count: usize) -> Value {
     .iter()
     .take(count)
     .enumerate()
-    .map(|(seat, (username, id))| json!({"seat": seat, "account_id": id, "username": username}))
+    .map(|(seat, (username, id))| {
+        json!({"seat": seat, "account_id": id, "username": username, "deleted": false})
+    })
     .collect();
     Value::Array(seats)
 }
@@ -258,6 +276,13 @@ fn all() -> Vec<Examples> {
             "201",
             stream_ticket("/v1/me/stream"),
         ),
+        example(
+            "delete_me",
+            Some(json!({"password": "correct horse battery"})),
+            "204",
+            Value::Null,
+        ),
+        example("export_me", None, "200", account_export()),
         example(
             "get_metrics",
             None,

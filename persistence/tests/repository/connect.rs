@@ -15,6 +15,7 @@ fn sqlite_creates_its_file_and_directories_and_keeps_data_across_connects() {
         db.create_account(&NewAccount {
             id,
             username: "kept".to_owned(),
+            forms: persistence::UsernameForms::plain("kept"),
             password_hash: "h".to_owned(),
             created_at: 1,
         })

@@ -129,6 +129,7 @@ pub fn account(db: &Database, username: &str) -> Uuid {
     db.create_account(&NewAccount {
         id,
         username: username.to_owned(),
+        forms: persistence::UsernameForms::plain(username),
         password_hash: format!("hash-of-{username}"),
         created_at: 100,
     })

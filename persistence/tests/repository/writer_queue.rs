@@ -34,6 +34,7 @@ fn every_sqlite_write_waits_its_turn_in_the_writers_queue() {
         let created = db.create_account(&NewAccount {
             id: Uuid::new_v4(),
             username: "queued".to_owned(),
+            forms: persistence::UsernameForms::plain("queued"),
             password_hash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA".to_owned(),
             created_at: 1_700_000_000,
         });

@@ -370,7 +370,7 @@ async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
     server.wait_ready(&shared.client).await?;
 
     // Accounts are made before the first kill: a registration is not idempotent (a retry of
-    // one that took effect is `username_taken`).
+    // one that took effect is `username_unavailable`).
     let mut tables = Vec::new();
     for table in 0..TABLES {
         let mut tokens = Vec::new();

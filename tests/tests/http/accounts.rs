@@ -40,7 +40,7 @@ async fn registration_and_login_refuse_bad_input(app: TestApp) {
     let again = json!({"username": "bob", "password": "another long password"});
     app.request(Method::POST, "/v1/accounts", None, Some(again))
         .await
-        .assert_problem(409, "username_taken");
+        .assert_problem(409, "username_unavailable");
 
     let short = json!({"username": "carol", "password": "short"});
     app.request(Method::POST, "/v1/accounts", None, Some(short))

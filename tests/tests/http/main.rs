@@ -28,9 +28,11 @@ macro_rules! on_every_backend {
     )+};
 }
 
+mod account_deletion;
 mod accounts;
 mod authorization;
 mod errors;
+mod export;
 mod games;
 mod hot_path;
 mod idempotency;
@@ -46,6 +48,7 @@ mod live_lobby;
 mod live_processes;
 mod live_streams;
 mod live_tickets;
+mod login_budget;
 mod operations;
 mod playground;
 mod secret_submissions;
@@ -62,3 +65,4 @@ mod tribute;
 mod tribute_visibility;
 mod tricky_tribes;
 mod tricky_tribes_visibility;
+mod usernames;

@@ -10,14 +10,15 @@ use crate::service::GameService;
 
 /// Register an account.
 ///
-/// Usernames are unique. Log in with `POST /v1/sessions` to get a bearer token; the password
-/// is stored only as an Argon2 hash.
+/// Usernames are unique by their canonical form (Unicode NFKC and case folding) and by how
+/// they look (confusables); the name is kept as typed for display. Log in with
+/// `POST /v1/sessions` to get a bearer token; the password is stored only as an Argon2 hash.
 #[utoipa::path(
     tag = "accounts",
     request_body = Credentials,
     responses(
         (status = 201, description = "The account was created", body = Account),
-        (status = 409, description = "`username_taken`", body = Problem, content_type = "application/problem+json"),
+        (status = 409, description = "`username_unavailable`: the name, or one equal to it once normalized (case, width) or that looks the same, is registered", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "`unsupported_media_type`: the body is not `application/json`", body = Problem, content_type = "application/problem+json"),
         (status = 422, description = "`invalid_username` or `invalid_password`", body = Problem, content_type = "application/problem+json"),

@@ -21,7 +21,7 @@ use crate::service::GameService;
         (status = 401, description = "Wrong username or password", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "`unsupported_media_type`: the body is not `application/json`", body = Problem, content_type = "application/problem+json"),
-        (status = 429, description = "`rate_limited`: too many registrations and logins from this address; `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
+        (status = 429, description = "`rate_limited`: too many registrations and logins from this address, or too many wrong passwords for this account (after 5 failures in a row each attempt waits 1 s, doubling up to 300 s); `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
         (status = 503, description = "`overloaded`: every password-hashing slot stayed busy; `Retry-After` says when to retry", body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait"))),
@@ -40,9 +40,11 @@ pub async fn post_sessions(
     let Credentials { username, password } = body.into_inner();
     let service = service.into_inner();
     let now = service.now();
+    let attempt = limits.login_budget().begin(&username, now)?;
     let account = limits
         .hashing(move || service.login(&username, password.expose_secret()))
-        .await?;
+        .await;
+    let account = attempt.settle(account)?;
     let (access_token, expires_at) = keys.issue(account.id, now).map_err(ApiError::Internal)?;
     Ok(HttpResponse::Created().json(Session {
         access_token,
