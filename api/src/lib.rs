@@ -13,6 +13,7 @@ pub mod idempotency;
 pub mod json_body;
 pub mod limits;
 pub mod live_limits;
+pub mod matchmaker;
 pub mod metrics;
 pub mod push;
 pub mod request_log;

@@ -10,6 +10,7 @@ pub mod games;
 pub mod kinds;
 pub mod legal_moves;
 pub mod live;
+pub mod matchmaking;
 pub mod options;
 pub mod problem;
 pub mod sse;

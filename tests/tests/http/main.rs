@@ -46,6 +46,7 @@ mod live_lobby;
 mod live_processes;
 mod live_streams;
 mod live_tickets;
+mod matchmaking;
 mod operations;
 mod playground;
 mod secret_submissions;
