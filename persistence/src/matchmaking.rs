@@ -251,6 +251,15 @@ impl Database {
         expire_before: i64,
         plan: impl FnOnce(Vec<WaitingTicket>) -> Vec<PlannedGame>,
     ) -> Result<MatchPass, Error> {
+        // Most passes find nobody waiting: one read then, and no write transaction.
+        let anyone_waiting = diesel::select(diesel::dsl::exists(
+            tickets::table.filter(tickets::status.eq(TicketStatus::Waiting.as_str())),
+        ))
+        .get_result::<bool>(&mut *self.conn()?)
+        .db()?;
+        if !anyone_waiting {
+            return Ok(MatchPass::default());
+        }
         self.write(|conn| {
             if let AnyConnection::Postgresql(_) = conn {
                 let lock = diesel::sql_query("SELECT pg_try_advisory_xact_lock($1) AS locked")
