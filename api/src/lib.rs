@@ -14,6 +14,7 @@ pub mod json_body;
 pub mod limits;
 pub mod live_limits;
 pub mod login_budget;
+pub mod matchmaker;
 pub mod metrics;
 pub mod push;
 pub mod request_log;

@@ -67,6 +67,11 @@ impl Application {
         let address = listener.local_addr()?;
         let shutdown = Shutdown::new();
         let bots = crate::bot_runner::spawn(service.clone(), shutdown.subscribe());
+        // Runs until the shutdown; a pass in progress is one transaction, done or rolled back.
+        drop(crate::matchmaker::spawn(
+            service.clone(),
+            shutdown.subscribe(),
+        ));
         let (tick_passes, tick) = crate::tick::spawn(
             service.clone(),
             limits.clone(),

@@ -28,6 +28,10 @@ usage: cargo run --release -p bench -- [options]
                         plays it, beside the same client's move rate with no stream open.
                         The server and the benchmark each hold about N * 2 sockets: raise
                         `ulimit -n` above that first
+  --matchmaking N       run only the quick-match cell: N tickets (e.g. 1000) of as many
+                        accounts arriving evenly over 10 seconds, mixed kinds and player
+                        counts; time to match, bot seats, tickets lost or matched twice
+  --bots-after S        the tickets' bots_after_secs in the quick-match cell (default 5)
   --server PATH         the server binary (default: built with `cargo build --release -p api`
                         and taken from beside this benchmark's own binary)
 ";
@@ -66,6 +70,10 @@ pub struct Config {
     pub stored: Option<u64>,
     /// Streams of each kind for the fan-out cell; when set, only that cell runs.
     pub fanout: Option<usize>,
+    /// Tickets of the quick-match cell; when set, only that cell runs.
+    pub matchmaking: Option<usize>,
+    /// The quick-match tickets' wait for people before bots.
+    pub bots_after_secs: i64,
     pub server: Option<PathBuf>,
 }
 
@@ -95,6 +103,8 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
     let mut long_game_move = 500;
     let mut server = None;
     let mut fanout = None;
+    let mut matchmaking = None;
+    let mut bots_after_secs = 5;
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
@@ -114,6 +124,12 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                 active_games = Some(parse_number(&value("--active-games")?, "--active-games")?)
             }
             "--fanout" => fanout = Some(parse_number(&value("--fanout")?, "--fanout")?),
+            "--matchmaking" => {
+                matchmaking = Some(parse_number(&value("--matchmaking")?, "--matchmaking")?)
+            }
+            "--bots-after" => {
+                bots_after_secs = parse_number(&value("--bots-after")?, "--bots-after")?
+            }
             "--server" => server = Some(PathBuf::from(value("--server")?)),
             "--serve-bare-get" => return Ok(Command::ServeBareGet),
             "--help" | "-h" => return Ok(Command::Help),
@@ -139,6 +155,9 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
                 .to_owned(),
         );
     }
+    if matchmaking == Some(0) || !(0..=300).contains(&bots_after_secs) {
+        return Err("--matchmaking is at least 1, --bots-after from 0 to 300".to_owned());
+    }
     if stored.is_some_and(|n| n < 1_000) {
         return Err("--stored is at least 1000".to_owned());
     }
@@ -157,6 +176,8 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         push_games,
         stored,
         fanout,
+        matchmaking,
+        bots_after_secs,
         server,
     }))
 }

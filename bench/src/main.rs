@@ -15,6 +15,7 @@ mod choose;
 mod fanout;
 mod http;
 mod long_game;
+mod matchmaking;
 mod memory;
 mod play;
 mod push;
@@ -76,6 +77,29 @@ fn run(config: Config) -> Result<(), String> {
             match run {
                 Ok(run) => println!("{}", fanout::markdown(backend.name(), &run)),
                 Err(error) => println!("### Fan-out, {}: not measured: {error}\n", backend.name()),
+            }
+        }
+        println!("{}", machine().join("; "));
+        return Ok(());
+    }
+    if let Some(tickets) = config.matchmaking {
+        for backend in &config.backends {
+            eprintln!("== {} quick match, {tickets} tickets", backend.name());
+            let run = runtime.block_on(matchmaking::run(
+                &binary,
+                backend,
+                tickets,
+                std::time::Duration::from_secs(10),
+                config.bots_after_secs,
+            ));
+            match run {
+                Ok(run) => println!("{}", matchmaking::markdown(backend.name(), &run)),
+                Err(error) => {
+                    println!(
+                        "### Quick match, {}: not measured: {error}\n",
+                        backend.name()
+                    )
+                }
             }
         }
         println!("{}", machine().join("; "));

@@ -11,6 +11,7 @@ pub mod kinds;
 pub mod legal_moves;
 pub mod live;
 pub mod me;
+pub mod matchmaking;
 pub mod options;
 pub mod problem;
 pub mod sse;

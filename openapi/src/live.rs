@@ -83,6 +83,15 @@ pub enum AccountEvent {
         your_seat: u8,
         outcome: Option<GameOutcome>,
     },
+    /// A quick-match ticket of the account was matched: the game has started (its
+    /// `game_started` follows).
+    #[schema(title = "MatchFound")]
+    MatchFound {
+        ticket_id: Uuid,
+        game_id: Uuid,
+        #[schema(value_type = GameKindId)]
+        kind: String,
+    },
     /// An open game the account sat in was cancelled by its creator.
     #[schema(title = "GameCancelled")]
     GameCancelled {

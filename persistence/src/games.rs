@@ -28,59 +28,8 @@ impl Database {
         game: &NewGame,
         key: Option<&NewIdempotencyKey>,
     ) -> Result<(), Error> {
-        let id = game.id.to_string();
-        let row = GameRow {
-            id: id.clone(),
-            kind: game.kind.id().to_owned(),
-            players: i32::from(game.players),
-            options: encode(&game.options, "options")?,
-            seed: game.seed.as_str().to_owned(),
-            seed_nonce: game.seed_nonce.clone(),
-            setup: game
-                .setup
-                .as_ref()
-                .map(|setup| encode(setup, "setup"))
-                .transpose()?,
-            fixed_setup: game.fixed_setup,
-            status: GameStatus::Open.as_str().to_owned(),
-            version: 0,
-            state: None,
-            created_by: game.created_by.to_string(),
-            created_at: game.created_at,
-            started_at: None,
-            finished_at: None,
-            deadline_at: None,
-            updated_at: game.created_at,
-            public_version: 0,
-            state_format: SNAPSHOT_FORMAT,
-            set_aside_at: None,
-            set_aside_reason: None,
-        };
-        let seat = SeatRow {
-            game_id: id.clone(),
-            seat: 0,
-            account_id: game.created_by.to_string(),
-            joined_at: game.created_at,
-        };
         self.write(|conn| {
-            diesel::insert_into(games::table)
-                .values(&row)
-                .execute(conn)
-                .unique_as("game_exists")?;
-            diesel::insert_into(seats::table)
-                .values(&seat)
-                .execute(conn)
-                .db()?;
-            for bot in &game.bots {
-                diesel::insert_into(bot_seats::table)
-                    .values(&BotSeatRow {
-                        game_id: id.clone(),
-                        seat: i32::from(bot.seat.0),
-                        level: bot.level.clone(),
-                    })
-                    .execute(conn)
-                    .unique_as("seat_taken")?;
-            }
+            insert_game(conn, game)?;
             if let Some(key) = key {
                 store_key(conn, game.id, key)?;
             }
@@ -333,4 +282,62 @@ fn seats_of(
         by_game.entry(game_id).or_default().push(seat_record(row)?);
     }
     Ok(by_game)
+}
+
+/// Inside a write transaction: inserts an open game, seats its creator at seat 0 and its bots
+/// at theirs (the body of [`Database::create_game`], shared with the matcher).
+pub(crate) fn insert_game(conn: &mut AnyConnection, game: &NewGame) -> Result<(), Error> {
+    let id = game.id.to_string();
+    let row = GameRow {
+        id: id.clone(),
+        kind: game.kind.id().to_owned(),
+        players: i32::from(game.players),
+        options: encode(&game.options, "options")?,
+        seed: game.seed.as_str().to_owned(),
+        seed_nonce: game.seed_nonce.clone(),
+        setup: game
+            .setup
+            .as_ref()
+            .map(|setup| encode(setup, "setup"))
+            .transpose()?,
+        fixed_setup: game.fixed_setup,
+        status: GameStatus::Open.as_str().to_owned(),
+        version: 0,
+        state: None,
+        created_by: game.created_by.to_string(),
+        created_at: game.created_at,
+        started_at: None,
+        finished_at: None,
+        deadline_at: None,
+        updated_at: game.created_at,
+        public_version: 0,
+        state_format: SNAPSHOT_FORMAT,
+        set_aside_at: None,
+        set_aside_reason: None,
+    };
+    let seat = SeatRow {
+        game_id: id.clone(),
+        seat: 0,
+        account_id: game.created_by.to_string(),
+        joined_at: game.created_at,
+    };
+    diesel::insert_into(games::table)
+        .values(&row)
+        .execute(conn)
+        .unique_as("game_exists")?;
+    diesel::insert_into(seats::table)
+        .values(&seat)
+        .execute(conn)
+        .db()?;
+    for bot in &game.bots {
+        diesel::insert_into(bot_seats::table)
+            .values(&BotSeatRow {
+                game_id: id.clone(),
+                seat: i32::from(bot.seat.0),
+                level: bot.level.clone(),
+            })
+            .execute(conn)
+            .unique_as("seat_taken")?;
+    }
+    Ok(())
 }

@@ -20,6 +20,7 @@ mod json;
 mod leases;
 mod listen;
 mod lobby;
+mod matchmaking;
 mod models;
 mod moves;
 mod play;
@@ -42,6 +43,9 @@ pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};
 pub use leases::UnplayedBotSeat;
 pub use listen::ChangeListener;
 pub use models::DELETED_ACCOUNT_NAME;
+pub use matchmaking::{
+    MatchPass, MatchedGame, NewTicket, PlannedGame, TicketRecord, TicketStatus, WaitingTicket,
+};
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, UsernameForms,

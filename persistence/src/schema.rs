@@ -137,3 +137,19 @@ diesel::table! {
 diesel::joinable!(due_claims -> games (game_id));
 
 diesel::joinable!(bot_seats -> games (game_id));
+
+diesel::table! {
+    matchmaking_tickets (id) {
+        id -> Text,
+        account_id -> Text,
+        kind -> Text,
+        min_players -> Integer,
+        max_players -> Integer,
+        options -> Text,
+        bots_after_secs -> BigInt,
+        status -> Text,
+        created_at -> BigInt,
+        closed_at -> Nullable<BigInt>,
+        game_id -> Nullable<Text>,
+    }
+}

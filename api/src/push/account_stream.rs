@@ -176,7 +176,20 @@ impl Follower {
             }
             _ => false,
         };
-        let told = notices(before.as_ref(), &now, new_decision);
+        let mut told = notices(before.as_ref(), &now, new_decision);
+        if before.is_none()
+            && let Following::Seated(seated) = &now
+            && let Some(ticket) = self.matched_by(seated.id).await?
+        {
+            told.insert(
+                0,
+                Notice::MatchFound {
+                    ticket,
+                    game: seated.id,
+                    kind: seated.kind,
+                },
+            );
+        }
         match now {
             Following::Seated(now) if now.status != GameStatus::Finished => {
                 self.known.insert(game, now);
@@ -186,6 +199,12 @@ impl Follower {
             }
         }
         Ok(told)
+    }
+
+    /// The account's quick-match ticket that `game`, newly seen, was made for, if any.
+    async fn matched_by(&self, game: Uuid) -> Result<Option<Uuid>, ApiError> {
+        let (service, account) = (self.service.clone(), self.account);
+        blocking(move || service.ticket_of_game(account, game)).await
     }
 
     /// Whether the seat decided (or a deadline expired) between the two readings: from the
@@ -238,6 +257,11 @@ impl From<Notice> for AccountEvent {
             },
             Notice::GameCancelled { id, kind } => AccountEvent::GameCancelled {
                 game_id: id,
+                kind: kind.id().to_owned(),
+            },
+            Notice::MatchFound { ticket, game, kind } => AccountEvent::MatchFound {
+                ticket_id: ticket,
+                game_id: game,
                 kind: kind.id().to_owned(),
             },
         }

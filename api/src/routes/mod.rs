@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod game_kinds;
 pub mod games;
 pub mod health;
+pub mod matchmaking;
 pub mod me;
 pub mod play;
 pub mod sessions;
@@ -36,4 +37,7 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(me::stream_tickets::post_account_stream_tickets)
         .service(me::delete::delete_me)
         .service(me::export::export_me);
+        .service(matchmaking::post::post_matchmaking_tickets)
+        .service(matchmaking::get::get_matchmaking_ticket)
+        .service(matchmaking::delete::delete_matchmaking_ticket);
 }

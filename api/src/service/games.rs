@@ -35,6 +35,26 @@ pub(super) fn not_started() -> ApiError {
     }
 }
 
+/// The game kind a request names, or 422 `unknown_kind`.
+pub(super) fn kind_of(id: &str) -> Result<GameKind, ApiError> {
+    GameKind::from_id(id).ok_or_else(|| {
+        unprocessable(
+            "unknown_kind",
+            format!("`{id}` is not a game kind; see GET /v1/game-kinds"),
+        )
+    })
+}
+
+/// A request's options as the rules read them (the rules check them).
+pub(super) fn options_of(options: serde_json::Map<String, serde_json::Value>) -> OptionMap {
+    OptionMap(
+        options
+            .iter()
+            .map(|(key, value)| (key.clone(), option_value_from_json(value)))
+            .collect(),
+    )
+}
+
 /// The seat `account` holds in `game`, if any.
 pub fn seat_of(game: &GameRecord, account: Uuid) -> Option<Seat> {
     game.seats
@@ -90,23 +110,8 @@ impl GameService {
         now: i64,
         key: Option<&NewIdempotencyKey>,
     ) -> Result<GameRecord, ApiError> {
-        let kind = GameKind::from_id(&request.kind).ok_or_else(|| {
-            unprocessable(
-                "unknown_kind",
-                format!(
-                    "`{}` is not a game kind; see GET /v1/game-kinds",
-                    request.kind
-                ),
-            )
-        })?;
-        let options = OptionMap(
-            request
-                .options
-                .unwrap_or_default()
-                .iter()
-                .map(|(key, value)| (key.clone(), option_value_from_json(value)))
-                .collect(),
-        );
+        let kind = kind_of(&request.kind)?;
+        let options = options_of(request.options.unwrap_or_default());
         let setup = request
             .setup
             .map(|setup| parse_setup(kind, setup))

@@ -8,6 +8,7 @@ mod bot_seats;
 mod games;
 mod known_accounts;
 mod lobby;
+mod matchmaking;
 mod notices;
 mod render;
 mod stored_responses;
@@ -17,6 +18,7 @@ mod views;
 
 pub use bot_seats::{BotDecision, BotTurn};
 pub use games::{VisibleEvent, listing_cursor, seat_of};
+pub use matchmaking::TICKET_EXPIRY_SECS;
 pub use notices::{AccountGame, Following, Notice, notices};
 pub use render::{options_json, render_game, render_summary, seed_commitment, viewer_of};
 pub use usernames::canonical as canonical_username;

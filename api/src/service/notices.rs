@@ -42,7 +42,16 @@ pub enum Notice {
     GameStarted(AccountGame),
     YourTurn(AccountGame),
     GameFinished(AccountGame),
-    GameCancelled { id: Uuid, kind: GameKind },
+    GameCancelled {
+        id: Uuid,
+        kind: GameKind,
+    },
+    /// A quick-match ticket of the account was matched into this game.
+    MatchFound {
+        ticket: Uuid,
+        game: Uuid,
+        kind: GameKind,
+    },
 }
 
 impl AccountGame {
@@ -190,6 +199,7 @@ mod tests {
                 Notice::YourTurn(_) => "turn",
                 Notice::GameFinished(_) => "finished",
                 Notice::GameCancelled { .. } => "cancelled",
+                Notice::MatchFound { .. } => "match_found",
             })
             .collect()
     }

@@ -194,3 +194,45 @@ fn a_table_takes_as_many_people_as_it_can_before_bots() {
         }]
     );
 }
+
+/// A queue run over time as the matcher runs it: tickets arrive, each call takes the games it
+/// makes out of the queue. Nobody is matched twice, and nobody (the oldest included) waits past
+/// the first call after their bot wait: no ticket is passed over for ever.
+#[test]
+fn over_time_nobody_is_matched_twice_or_passed_over() {
+    let settings = PairingSettings::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for _ in 0..200 {
+        let mut waiting: Vec<Ticket<usize>> = Vec::new();
+        let mut matched = HashSet::new();
+        let mut next_id = 0;
+        let step_ms = 250;
+        for step in 0..400 {
+            let now = i64::from(step) * step_ms;
+            for _ in 0..rng.random_range(0..3usize) {
+                let min_players = rng.random_range(2..=4u8);
+                waiting.push(Ticket {
+                    id: next_id,
+                    rating: rng.random_range(0.0..50.0),
+                    min_players,
+                    max_players: rng.random_range(min_players..=4u8),
+                    queued_at_ms: now,
+                    bots_after_ms: rng.random_range(0..20_000),
+                });
+                next_id += 1;
+            }
+            for game in pair(&waiting, now, &settings) {
+                for id in game.tickets {
+                    assert!(matched.insert(id), "ticket {id} matched twice");
+                }
+            }
+            waiting.retain(|ticket| !matched.contains(&ticket.id));
+            for ticket in &waiting {
+                assert!(
+                    ticket.waited_ms(now) < ticket.bots_after_ms,
+                    "{ticket:?} passed over at {now}"
+                );
+            }
+        }
+    }
+}

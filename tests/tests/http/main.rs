@@ -49,6 +49,7 @@ mod live_processes;
 mod live_streams;
 mod live_tickets;
 mod login_budget;
+mod matchmaking;
 mod operations;
 mod playground;
 mod secret_submissions;

@@ -1,0 +1,1 @@
+DROP TABLE matchmaking_tickets;
