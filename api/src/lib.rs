@@ -15,6 +15,7 @@ pub mod limits;
 pub mod live_limits;
 pub mod metrics;
 pub mod push;
+pub mod recompute;
 pub mod request_log;
 pub mod request_span;
 pub mod routes;

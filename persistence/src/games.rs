@@ -55,6 +55,7 @@ impl Database {
             state_format: SNAPSHOT_FORMAT,
             set_aside_at: None,
             set_aside_reason: None,
+            rated: game.rated,
         };
         let seat = SeatRow {
             game_id: id.clone(),

@@ -22,6 +22,7 @@ mod models;
 mod moves;
 mod play;
 mod quick_read;
+mod ratings;
 mod records;
 mod schema;
 mod seats;
@@ -36,6 +37,10 @@ pub use error::Error;
 pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};
 pub use leases::UnplayedBotSeat;
 pub use listen::ChangeListener;
+pub use ratings::{
+    BOT_PASSWORD_HASH, BOT_USERNAME_PREFIX, LeaderboardEntry, LeaderboardKey, LeaderboardPage,
+    RatedAccount, RatingDifference, RatingRecord, RatingsReplay,
+};
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, Versions,

@@ -4,6 +4,7 @@ pub mod accounts;
 pub mod game_kinds;
 pub mod games;
 pub mod health;
+pub mod leaderboards;
 pub mod me;
 pub mod play;
 pub mod sessions;
@@ -33,5 +34,7 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(games::stream::get_game_stream)
         .service(games::stream_tickets::post_game_stream_tickets)
         .service(me::stream::get_account_stream)
-        .service(me::stream_tickets::post_account_stream_tickets);
+        .service(me::stream_tickets::post_account_stream_tickets)
+        .service(accounts::profile::get_account_profile)
+        .service(leaderboards::get::get_leaderboard);
 }

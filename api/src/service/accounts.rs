@@ -50,6 +50,7 @@ impl GameService {
         now: i64,
     ) -> Result<AccountRecord, ApiError> {
         check_username(username)?;
+        super::ratings::check_not_reserved(username)?;
         check_password(password)?;
         let password_hash = auth::hash_password(password).map_err(ApiError::Internal)?;
         let account = NewAccount {

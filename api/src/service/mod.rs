@@ -7,6 +7,7 @@ mod games;
 mod known_accounts;
 mod lobby;
 mod notices;
+mod ratings;
 mod render;
 mod stored_responses;
 mod stream_tickets;
@@ -15,6 +16,7 @@ mod views;
 pub use bot_seats::{BotDecision, BotTurn};
 pub use games::{VisibleEvent, listing_cursor, seat_of};
 pub use notices::{AccountGame, Following, Notice, notices};
+pub use ratings::{leaderboard_cursor, rating_of};
 pub use render::{options_json, render_game, render_summary, seed_commitment, viewer_of};
 
 use std::sync::Arc;
@@ -37,6 +39,8 @@ pub struct GameService {
     known: Arc<known_accounts::KnownAccounts>,
     /// PostgreSQL only: reads revisions for the async workers (on SQLite they read at once).
     revisions: Option<Arc<RevisionReader>>,
+    /// Rated games before a rating stops being provisional (see [`ladder::PROVISIONAL_GAMES`]).
+    provisional_games: u32,
 }
 
 impl GameService {
@@ -57,7 +61,15 @@ impl GameService {
             metrics: Arc::new(Metrics::new()),
             hub,
             known: Arc::default(),
+            provisional_games: ladder::PROVISIONAL_GAMES,
         }
+    }
+
+    /// The same service with another provisional threshold (a setting; tests lower it).
+    #[must_use]
+    pub fn with_provisional_games(mut self, games: u32) -> Self {
+        self.provisional_games = games;
+        self
     }
 
     /// The live layer every commit feeds.

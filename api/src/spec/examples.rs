@@ -51,7 +51,7 @@ fn seats(count: usize) -> Value {
 fn open_game(seated: usize, your_seat: usize) -> Value {
     json!({
         "id": GAME, "kind": "trade_or_duel", "status": "open", "version": 0, "players": 4,
-        "options": {"turns_each": 3}, "fixed_setup": false, "seats": seats(seated), "bots": [],
+        "options": {"turns_each": 3}, "fixed_setup": false, "rated": true, "seats": seats(seated), "bots": [],
         "your_seat": your_seat, "to_act": [], "deadline_at": null,
         "seed_commitment": COMMITMENT, "commitment_scheme": "sha256(nonce||seed)", "seed": null,
         "seed_nonce": null, "created_at": CREATED_AT,
@@ -68,7 +68,7 @@ fn seat_views() -> Value {
 fn active_game(version: i64, phase: &str, interaction: Value, to_act: u8) -> Value {
     json!({
         "id": GAME, "kind": "trade_or_duel", "status": "active", "version": version,
-        "players": 4, "options": {"turns_each": 3}, "fixed_setup": false, "seats": seats(4),
+        "players": 4, "options": {"turns_each": 3}, "fixed_setup": false, "rated": true, "seats": seats(4),
         "bots": [], "your_seat": 0, "to_act": [to_act], "deadline_at": null,
         "seed_commitment": COMMITMENT, "commitment_scheme": "sha256(nonce||seed)", "seed": null,
         "seed_nonce": null, "created_at": CREATED_AT,
@@ -178,7 +178,7 @@ fn all() -> Vec<Examples> {
     });
     let summary = json!({
         "id": GAME, "kind": "trade_or_duel", "status": "active", "players": 4,
-        "fixed_setup": false, "seats": seats(4), "bots": [], "created_at": CREATED_AT
+        "fixed_setup": false, "rated": true, "seats": seats(4), "bots": [], "created_at": CREATED_AT
     });
     let example = |operation_id, request, status, response| Examples {
         operation_id,
