@@ -48,6 +48,7 @@ mod live_streams;
 mod live_tickets;
 mod operations;
 mod playground;
+mod ratings;
 mod secret_submissions;
 mod seed_commitments;
 mod service;
