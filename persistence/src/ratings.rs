@@ -324,8 +324,8 @@ pub(crate) fn rate_finished(
     let kind = state.kind();
     let mut before: HashMap<Uuid, Skill> = HashMap::new();
     for result in &results {
-        if !before.contains_key(&result.player) {
-            before.insert(result.player, stored_skill(conn, result.player, kind)?);
+        if let std::collections::hash_map::Entry::Vacant(entry) = before.entry(result.player) {
+            entry.insert(stored_skill(conn, result.player, kind)?);
         }
     }
     let skill_before = |account: &Uuid| before.get(account).copied().unwrap_or_default();

@@ -459,4 +459,26 @@ async fn leaderboard_scenario(backend: &blackbox::Backend) {
         .await
         .assert_problem(422, "invalid_page");
     assert_eq!(replay_matches(&app).await, 4);
+
+    // A stored rating one step off is caught, and a repair puts the replayed one back.
+    let database = app.database().await;
+    let ann_id = uuid::Uuid::parse_str(&players[0].id).expect("an account id");
+    let found = tokio::task::spawn_blocking(move || {
+        let nudged = database.nudge_ratings(ann_id).expect("nudged");
+        let check = database.replay_ratings(false).expect("a check");
+        let repair = database.replay_ratings(true).expect("a repair");
+        (nudged, check, repair)
+    })
+    .await
+    .expect("the replay panicked");
+    let (nudged, check, repair) = found;
+    assert_eq!(nudged, 1);
+    assert_eq!(check.differences.len(), 1, "{:?}", check.differences);
+    assert_eq!(check.differences[0].account_id, ann_id);
+    assert_eq!(repair.differences.len(), 1);
+    assert_eq!(replay_matches(&app).await, 4);
+    assert_eq!(
+        rating(&app, &players[0], "ann", "trade_or_duel").await["rating"],
+        ann["rating"]
+    );
 }
