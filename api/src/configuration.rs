@@ -37,6 +37,9 @@ pub struct Settings {
     pub live: crate::push::LiveSettings,
     /// Who may read `/metrics`; see [`MetricsSettings`].
     pub metrics: MetricsSettings,
+    /// Rated games a player must finish before its rating stops being provisional and it is
+    /// listed on the leaderboards; `None`: [`ladder::PROVISIONAL_GAMES`].
+    pub rating_provisional_games: Option<u32>,
 }
 
 /// Where `/metrics` is served. With neither a token nor a listener of its own it is not served
@@ -170,6 +173,9 @@ impl Settings {
                 token: var("METRICS_TOKEN").map(SecretString::from),
                 addr: var("METRICS_ADDR"),
             },
+            rating_provisional_games: var("RATING_PROVISIONAL_GAMES")
+                .map(|_| number("RATING_PROVISIONAL_GAMES", ladder::PROVISIONAL_GAMES))
+                .transpose()?,
         })
     }
 }

@@ -17,6 +17,7 @@ pub mod login_budget;
 pub mod matchmaker;
 pub mod metrics;
 pub mod push;
+pub mod recompute;
 pub mod request_log;
 pub mod request_span;
 pub mod routes;

@@ -6,6 +6,14 @@ use api::telemetry;
 async fn main() -> std::io::Result<()> {
     telemetry::init();
     let settings = Settings::from_env().map_err(std::io::Error::other)?;
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    if arguments
+        .first()
+        .is_some_and(|command| command == "recompute-ratings")
+    {
+        let code = api::recompute::run(&settings, &arguments[1..]).await;
+        std::process::exit(code);
+    }
     let application = Application::build(settings).await?;
     tracing::info!(
         address = %application.address(),

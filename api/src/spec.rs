@@ -22,7 +22,8 @@ use utoipa_actix_web::{AppExt, scope};
         (name = "accounts", description = "Registration and login"),
         (name = "games", description = "Creating, joining and playing games"),
         (name = "live", description = "Server-sent event streams per game and per account, and the tickets that open them from a browser"),
-        (name = "meta", description = "Health and metrics")
+        (name = "meta", description = "Health and metrics"),
+        (name = "ratings", description = "Players' ratings per game kind: profiles and leaderboards")
     ),
     modifiers(&BearerAuth)
 )]

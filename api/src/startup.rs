@@ -55,7 +55,12 @@ impl Application {
             .map_err(std::io::Error::other)?
             .map_err(|error| std::io::Error::other(format!("database: {error}")))?;
         let hub = Hub::start(&database, settings.live.clone());
-        let service = GameService::new(database, settings.clock.clone(), hub.clone());
+        let service = GameService::new(database, settings.clock.clone(), hub.clone())
+            .with_provisional_games(
+                settings
+                    .rating_provisional_games
+                    .unwrap_or(ladder::PROVISIONAL_GAMES),
+            );
         // Usernames stored before canonical forms get theirs; clashes are logged, not fatal.
         let filler = service.clone();
         web::block(move || filler.fill_username_forms())

@@ -220,6 +220,7 @@ fn script(
                 seed_nonce: None,
                 setup: None,
                 fixed_setup: true,
+                rated: false,
                 created_by: accounts[0],
                 created_at: now,
             },

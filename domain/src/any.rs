@@ -140,6 +140,11 @@ macro_rules! games {
                 match self { $(AnyGame::$variant(game) => game.outcome(),)+ }
             }
 
+            /// The teams of the game, if it has any (see [`crate::Game::teams`]).
+            pub fn teams(&self) -> Vec<Vec<Seat>> {
+                match self { $(AnyGame::$variant(game) => game.teams(),)+ }
+            }
+
             pub fn legal_moves(&self, seat: Seat) -> AnyLegalMoves {
                 match self {
                     $(AnyGame::$variant(game) => AnyLegalMoves::$variant(game.legal_moves(seat)),)+

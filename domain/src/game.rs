@@ -110,6 +110,12 @@ pub trait Game: Sized + Clone + Serialize + DeserializeOwned {
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// The sides that win and lose together (teams), each a list of seats; a seat in none
+    /// plays for itself. Empty in a game without teams.
+    fn teams(&self) -> Vec<Vec<Seat>> {
+        Vec::new()
+    }
+
     /// Whether `viewer` may see the content of `seat`'s move `mv`, made in this state, in the
     /// input log published once the game is over. Otherwise the log shows only that `seat`
     /// moved.

@@ -53,6 +53,8 @@ pub enum RatingError {
     TooFewSides,
     #[error("the players of side {side} finished in different places")]
     SplitSide { side: usize },
+    #[error("a rated game needs at least two different players")]
+    TooFewPlayers,
 }
 
 /// The skills after a finished game, in the order of `finishers`; each player's `games`

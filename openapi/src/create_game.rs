@@ -46,6 +46,10 @@ pub struct CreateGame {
     /// Seats given to server-side bots.
     #[serde(default)]
     pub bots: Option<Vec<BotRequest>>,
+    /// Whether the game counts for the players' ratings (default true). A game with a fixed
+    /// seed or setup is never rated.
+    #[serde(default)]
+    pub rated: Option<bool>,
 }
 
 /// The name (and title, which generated clients name their classes after) of the request
@@ -151,6 +155,16 @@ fn request_schema(kind: GameKind) -> Schema {
         .property("seed", seed)
         .property("setup", setup)
         .property("bots", bots)
+        .property(
+            "rated",
+            ObjectBuilder::new()
+                .schema_type(SchemaType::from_iter([Type::Boolean, Type::Null]))
+                .description(Some(
+                    "Whether the game counts for the players' ratings (default true). A game \
+                     with a fixed `seed` or `setup` is never rated: `true` with either is \
+                     refused (`rated_fixed_setup`).",
+                )),
+        )
         .additional_properties(Some(AdditionalProperties::FreeForm(false)))
         .into()
 }

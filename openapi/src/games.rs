@@ -116,6 +116,8 @@ pub struct Game {
     pub options: serde_json::Map<String, serde_json::Value>,
     /// True when the game was created with a fixed seed or an explicit setup: not a fair deal.
     pub fixed_setup: bool,
+    /// True when the game counts for the players' ratings once it finishes.
+    pub rated: bool,
     pub seats: Vec<SeatInfo>,
     /// The seats played by server-side bots.
     pub bots: Vec<BotSeatInfo>,
@@ -166,6 +168,8 @@ pub struct GameSummary {
     pub status: GameStatus,
     pub players: u8,
     pub fixed_setup: bool,
+    /// True when the game counts for the players' ratings once it finishes.
+    pub rated: bool,
     pub seats: Vec<SeatInfo>,
     /// The seats played by server-side bots.
     pub bots: Vec<BotSeatInfo>,

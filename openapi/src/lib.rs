@@ -14,6 +14,7 @@ pub mod me;
 pub mod matchmaking;
 pub mod options;
 pub mod problem;
+pub mod ratings;
 pub mod sse;
 pub mod unions;
 

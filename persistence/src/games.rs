@@ -314,6 +314,7 @@ pub(crate) fn insert_game(conn: &mut AnyConnection, game: &NewGame) -> Result<()
         state_format: SNAPSHOT_FORMAT,
         set_aside_at: None,
         set_aside_reason: None,
+        rated: game.rated,
     };
     let seat = SeatRow {
         game_id: id.clone(),

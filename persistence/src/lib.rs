@@ -25,6 +25,7 @@ mod models;
 mod moves;
 mod play;
 mod quick_read;
+mod ratings;
 mod records;
 mod schema;
 mod seats;
@@ -45,6 +46,9 @@ pub use listen::ChangeListener;
 pub use models::DELETED_ACCOUNT_NAME;
 pub use matchmaking::{
     MatchPass, MatchedGame, NewTicket, PlannedGame, TicketRecord, TicketStatus, WaitingTicket,
+pub use ratings::{
+    BOT_PASSWORD_HASH, BOT_USERNAME_PREFIX, LeaderboardEntry, LeaderboardKey, LeaderboardPage,
+    RatedAccount, RatingDifference, RatingRecord, RatingsReplay,
 };
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,

@@ -57,6 +57,7 @@ pub(crate) struct GameRow {
     pub set_aside_at: Option<i64>,
     pub set_aside_reason: Option<String>,
     pub seed_nonce: Option<String>,
+    pub rated: bool,
 }
 
 /// A listed game: every column but the stored state, which a listing never needs and which is
@@ -81,6 +82,7 @@ pub(crate) struct ListedRow {
     pub updated_at: i64,
     pub public_version: i64,
     pub seed_nonce: Option<String>,
+    pub rated: bool,
 }
 
 impl From<ListedRow> for GameRow {
@@ -107,6 +109,7 @@ impl From<ListedRow> for GameRow {
             set_aside_at: None,
             set_aside_reason: None,
             seed_nonce: row.seed_nonce,
+            rated: row.rated,
         }
     }
 }
@@ -131,6 +134,7 @@ impl GameRow {
                 .map(|setup| decode(setup, "setup"))
                 .transpose()?,
             fixed_setup: self.fixed_setup,
+            rated: self.rated,
             status: parse_status(&self.status)?,
             // The column `version` is the revision; clients see `public_version`.
             revision: self.version,

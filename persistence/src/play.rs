@@ -109,6 +109,9 @@ impl Database {
                     &input.events,
                 )?;
             }
+            if commit.status == GameStatus::Finished {
+                crate::ratings::rate_finished(conn, &game_id, &commit.state, commit.now)?;
+            }
             if let Some(key) = key {
                 store_key(conn, id, key)?;
             }

@@ -102,6 +102,8 @@ pub struct NewGame {
     pub seed_nonce: Option<String>,
     pub setup: Option<AnySetup>,
     pub fixed_setup: bool,
+    /// Whether the game counts for the ratings when it finishes.
+    pub rated: bool,
     pub created_by: Uuid,
     pub created_at: i64,
 }
@@ -121,6 +123,8 @@ pub struct GameRecord {
     pub seed_nonce: Option<String>,
     pub setup: Option<AnySetup>,
     pub fixed_setup: bool,
+    /// Whether the game counts for the ratings when it finishes.
+    pub rated: bool,
     pub status: GameStatus,
     pub revision: i64,
     pub version: i64,

@@ -44,6 +44,8 @@ diesel::table! {
         set_aside_reason -> Nullable<Text>,
         /// The nonce of the seed commitment; none for games stored before nonces.
         seed_nonce -> Nullable<Text>,
+        /// Whether the game counts for the ratings when it finishes.
+        rated -> Bool,
     }
 }
 
@@ -153,3 +155,45 @@ diesel::table! {
         game_id -> Nullable<Text>,
     }
 }
+
+diesel::table! {
+    /// Each account's rating per game kind; an absent row is the initial rating.
+    ratings (account_id, kind) {
+        account_id -> Text,
+        kind -> Text,
+        mu -> Double,
+        sigma -> Double,
+        games -> Integer,
+        updated_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    /// Every rated game, in the order its ratings were applied (`seq`).
+    rated_games (game_id) {
+        game_id -> Text,
+        kind -> Text,
+        seq -> BigInt,
+        finished_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    /// What each rated game did to each of its players' ratings.
+    rating_changes (game_id, account_id) {
+        game_id -> Text,
+        account_id -> Text,
+        place -> Integer,
+        mu_before -> Double,
+        sigma_before -> Double,
+        games_before -> Integer,
+        mu_after -> Double,
+        sigma_after -> Double,
+    }
+}
+
+diesel::joinable!(ratings -> accounts (account_id));
+diesel::joinable!(rated_games -> games (game_id));
+
+diesel::allow_tables_to_appear_in_same_query!(ratings, accounts);
+diesel::allow_tables_to_appear_in_same_query!(rated_games, games);

@@ -162,6 +162,7 @@ impl TestApp {
                 token: Some(TEST_METRICS_TOKEN.to_owned().into()),
                 addr: None,
             },
+            rating_provisional_games: None,
         };
         configure(&mut settings);
         let application = Application::build(settings)

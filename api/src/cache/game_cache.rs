@@ -232,6 +232,7 @@ mod tests {
             seed_nonce: None,
             setup: None,
             fixed_setup: false,
+            rated: true,
             status,
             revision,
             version: revision,

@@ -5,6 +5,7 @@ pub mod game_kinds;
 pub mod games;
 pub mod health;
 pub mod matchmaking;
+pub mod leaderboards;
 pub mod me;
 pub mod play;
 pub mod sessions;
@@ -40,4 +41,6 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(matchmaking::post::post_matchmaking_tickets)
         .service(matchmaking::get::get_matchmaking_ticket)
         .service(matchmaking::delete::delete_matchmaking_ticket);
+        .service(accounts::profile::get_account_profile)
+        .service(leaderboards::get::get_leaderboard);
 }

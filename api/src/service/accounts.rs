@@ -43,6 +43,8 @@ impl GameService {
         now: i64,
     ) -> Result<AccountRecord, ApiError> {
         let forms = check_username(username)?;
+        // On the canonical form, so no look-alike of a bot's name gets through.
+        super::ratings::check_not_reserved(&forms.canonical)?;
         check_password(password)?;
         let password_hash = auth::hash_password(password).map_err(ApiError::Internal)?;
         let account = NewAccount {

@@ -118,6 +118,7 @@ impl GameService {
             .transpose()
             .map_err(|error| ApiError::Malformed(format!("setup: {error}")))?;
         let fixed_setup = request.seed.is_some() || setup.is_some();
+        let rated = super::ratings::rated_at_creation(request.rated, fixed_setup)?;
         let seed = match request.seed {
             Some(text) => client_seed(text).ok_or_else(|| {
                 unprocessable(
@@ -145,6 +146,7 @@ impl GameService {
             seed_nonce: Some(hex::encode(rand::random::<[u8; 32]>())),
             setup,
             fixed_setup,
+            rated,
             created_by: creator,
             created_at: now,
         };

@@ -10,6 +10,7 @@ mod known_accounts;
 mod lobby;
 mod matchmaking;
 mod notices;
+mod ratings;
 mod render;
 mod stored_responses;
 mod stream_tickets;
@@ -20,6 +21,7 @@ pub use bot_seats::{BotDecision, BotTurn};
 pub use games::{VisibleEvent, listing_cursor, seat_of};
 pub use matchmaking::TICKET_EXPIRY_SECS;
 pub use notices::{AccountGame, Following, Notice, notices};
+pub use ratings::{leaderboard_cursor, rating_of};
 pub use render::{options_json, render_game, render_summary, seed_commitment, viewer_of};
 pub use usernames::canonical as canonical_username;
 
@@ -46,6 +48,8 @@ pub struct GameService {
     bot_seats_added: Arc<tokio::sync::Notify>,
     /// PostgreSQL only: reads revisions for the async workers (on SQLite they read at once).
     revisions: Option<Arc<RevisionReader>>,
+    /// Rated games before a rating stops being provisional (see [`ladder::PROVISIONAL_GAMES`]).
+    provisional_games: u32,
 }
 
 impl GameService {
@@ -67,7 +71,15 @@ impl GameService {
             hub,
             known: Arc::default(),
             bot_seats_added: Arc::default(),
+            provisional_games: ladder::PROVISIONAL_GAMES,
         }
+    }
+
+    /// The same service with another provisional threshold (a setting; tests lower it).
+    #[must_use]
+    pub fn with_provisional_games(mut self, games: u32) -> Self {
+        self.provisional_games = games;
+        self
     }
 
     /// The live layer every commit feeds.

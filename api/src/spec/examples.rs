@@ -69,7 +69,7 @@ fn seats(count: usize) -> Value {
 fn open_game(seated: usize, your_seat: usize) -> Value {
     json!({
         "id": GAME, "kind": "trade_or_duel", "status": "open", "version": 0, "players": 4,
-        "options": {"turns_each": 3}, "fixed_setup": false, "seats": seats(seated), "bots": [],
+        "options": {"turns_each": 3}, "fixed_setup": false, "rated": true, "seats": seats(seated), "bots": [],
         "your_seat": your_seat, "to_act": [], "deadline_at": null,
         "seed_commitment": COMMITMENT, "commitment_scheme": "sha256(nonce||seed)", "seed": null,
         "seed_nonce": null, "created_at": CREATED_AT,
@@ -86,7 +86,7 @@ fn seat_views() -> Value {
 fn active_game(version: i64, phase: &str, interaction: Value, to_act: u8) -> Value {
     json!({
         "id": GAME, "kind": "trade_or_duel", "status": "active", "version": version,
-        "players": 4, "options": {"turns_each": 3}, "fixed_setup": false, "seats": seats(4),
+        "players": 4, "options": {"turns_each": 3}, "fixed_setup": false, "rated": true, "seats": seats(4),
         "bots": [], "your_seat": 0, "to_act": [to_act], "deadline_at": null,
         "seed_commitment": COMMITMENT, "commitment_scheme": "sha256(nonce||seed)", "seed": null,
         "seed_nonce": null, "created_at": CREATED_AT,
@@ -196,7 +196,7 @@ fn all() -> Vec<Examples> {
     });
     let summary = json!({
         "id": GAME, "kind": "trade_or_duel", "status": "active", "players": 4,
-        "fixed_setup": false, "seats": seats(4), "bots": [], "created_at": CREATED_AT
+        "fixed_setup": false, "rated": true, "seats": seats(4), "bots": [], "created_at": CREATED_AT
     });
     let example = |operation_id, request, status, response| Examples {
         operation_id,
@@ -289,7 +289,43 @@ fn all() -> Vec<Examples> {
             "200",
             Value::String(METRICS.to_owned()),
         ),
+        example("get_account_profile", None, "200", profile()),
+        example("get_leaderboard", None, "200", leaderboard()),
     ]
+}
+
+/// Alice's profile after a few rated games of Trade or Duel.
+fn profile() -> Value {
+    let initial = |kind: &str| {
+        json!({"kind": kind, "rating": 25.0, "uncertainty": 8.333_333_333_333_334,
+               "games": 0, "provisional": true})
+    };
+    json!({
+        "id": ALICE, "username": "alice", "bot": false, "created_at": 1_795_481_697,
+        "ratings": [
+            initial("tribute"),
+            initial("tricky_tribes"),
+            initial("intrigue"),
+            {"kind": "trade_or_duel", "rating": 27.412_904_733_018_5,
+             "uncertainty": 6.021_117_465_834_62, "games": 4, "provisional": true},
+        ]
+    })
+}
+
+/// The first page of Trade or Duel's leaderboard, a bot level among the players.
+fn leaderboard() -> Value {
+    json!({
+        "kind": "trade_or_duel",
+        "entries": [
+            {"account_id": BOB, "username": "bob", "bot": false, "rating": 31.704_177_029_5,
+             "uncertainty": 2.911_082_648_2, "games": 42},
+            {"account_id": "b0700000-0000-4000-8000-000000000002", "username": "bot-search",
+             "bot": true, "rating": 29.051_337_271_4, "uncertainty": 1.802_215_440_1,
+             "games": 318},
+        ],
+        "limit": 2,
+        "next_cursor": "403d0d24707dba98.b0700000000040008000000000000002"
+    })
 }
 
 /// Sets each operation's examples on its JSON request body and success response.

@@ -154,6 +154,7 @@ pub fn new_game(creator: Uuid, created_at: i64) -> NewGame {
         seed_nonce: Some("00".repeat(32)),
         setup: None,
         fixed_setup: false,
+        rated: true,
         created_by: creator,
         created_at,
     }

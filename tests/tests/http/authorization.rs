@@ -128,6 +128,20 @@ async fn every_operation_against_every_caller(backend: &Backend) {
             ],
         ),
         (
+            "a profile",
+            Method::GET,
+            "/v1/accounts/seat1".to_owned(),
+            None,
+            [unauthorized, unauthorized, (200, ""), (200, ""), (200, "")],
+        ),
+        (
+            "a leaderboard",
+            Method::GET,
+            "/v1/leaderboards/trade_or_duel".to_owned(),
+            None,
+            [unauthorized, unauthorized, (200, ""), (200, ""), (200, "")],
+        ),
+        (
             "health",
             Method::GET,
             "/healthz".to_owned(),

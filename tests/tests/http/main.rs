@@ -52,6 +52,7 @@ mod login_budget;
 mod matchmaking;
 mod operations;
 mod playground;
+mod ratings;
 mod secret_submissions;
 mod seed_commitments;
 mod service;

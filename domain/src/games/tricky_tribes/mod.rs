@@ -239,6 +239,10 @@ impl Game for TrickyTribes {
         true
     }
 
+    fn teams(&self) -> Vec<Vec<Seat>> {
+        self.options.teams().to_vec()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         if !self.is_over() {
             return None;
