@@ -346,15 +346,31 @@ fn waiting_tickets(conn: &mut AnyConnection) -> Result<Vec<WaitingTicket>, Error
         .collect())
 }
 
-/// The accounts' ratings in `kind`: what matching may know of a player, a public result.
-// reads the ratings table once it exists
+/// The accounts' ratings in `kind` (their skill estimates; an account without a row has the
+/// initial one): what matching may know of a player, a public result.
 fn ratings_of(
-    _conn: &mut AnyConnection,
+    conn: &mut AnyConnection,
     accounts: &[Uuid],
-    _kind: GameKind,
+    kind: GameKind,
 ) -> Result<HashMap<Uuid, f64>, Error> {
+    use crate::schema::ratings;
     let initial = ladder::Skill::default().rating;
-    Ok(accounts.iter().map(|&account| (account, initial)).collect())
+    let ids: Vec<String> = accounts.iter().map(Uuid::to_string).collect();
+    let stored: HashMap<String, f64> = ratings::table
+        .filter(ratings::kind.eq(kind.id()))
+        .filter(ratings::account_id.eq_any(&ids))
+        .select((ratings::account_id, ratings::mu))
+        .load::<(String, f64)>(conn)
+        .db()?
+        .into_iter()
+        .collect();
+    Ok(accounts
+        .iter()
+        .map(|&account| {
+            let rating = stored.get(&account.to_string()).copied();
+            (account, rating.unwrap_or(initial))
+        })
+        .collect())
 }
 
 /// Inside the pass's transaction: marks the planned game's tickets matched and makes the game,
