@@ -46,6 +46,7 @@ pub use listen::ChangeListener;
 pub use models::DELETED_ACCOUNT_NAME;
 pub use matchmaking::{
     MatchPass, MatchedGame, NewTicket, PlannedGame, TicketRecord, TicketStatus, WaitingTicket,
+};
 pub use ratings::{
     BOT_PASSWORD_HASH, BOT_USERNAME_PREFIX, LeaderboardEntry, LeaderboardKey, LeaderboardPage,
     RatedAccount, RatingDifference, RatingRecord, RatingsReplay,

@@ -37,10 +37,10 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(me::stream::get_account_stream)
         .service(me::stream_tickets::post_account_stream_tickets)
         .service(me::delete::delete_me)
-        .service(me::export::export_me);
+        .service(me::export::export_me)
         .service(matchmaking::post::post_matchmaking_tickets)
         .service(matchmaking::get::get_matchmaking_ticket)
-        .service(matchmaking::delete::delete_matchmaking_ticket);
+        .service(matchmaking::delete::delete_matchmaking_ticket)
         .service(accounts::profile::get_account_profile)
         .service(leaderboards::get::get_leaderboard);
 }

@@ -303,6 +303,8 @@ fn planned_game(
             seed_nonce: Some(hex::encode(rand::random::<[u8; 32]>())),
             setup: None,
             fixed_setup: false,
+            // A quick match is a game like any other: rated.
+            rated: true,
             created_by: creator,
             created_at: now,
         },
