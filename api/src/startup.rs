@@ -61,6 +61,11 @@ impl Application {
         let address = listener.local_addr()?;
         let shutdown = Shutdown::new();
         let bots = crate::bot_runner::spawn(service.clone(), shutdown.subscribe());
+        let deliveries = crate::delivery::spawn(
+            service.clone(),
+            settings.webhooks.clone(),
+            shutdown.subscribe(),
+        )?;
         let (tick_passes, tick) = crate::tick::spawn(
             service.clone(),
             limits.clone(),
@@ -78,6 +83,7 @@ impl Application {
             body_timeout: BodyTimeout(settings.limits.body_timeout),
             connections: ConnectionsPerClient::new(settings.limits.connections_per_client),
             metrics_access: web::Data::new(MetricsAccess::public(settings.metrics.token.as_ref())),
+            deliveries: web::Data::new(deliveries),
         };
         let metrics = match &settings.metrics.addr {
             Some(addr) => {
@@ -188,6 +194,7 @@ struct Shared {
     body_timeout: BodyTimeout,
     connections: Arc<ConnectionsPerClient>,
     metrics_access: web::Data<MetricsAccess>,
+    deliveries: web::Data<crate::delivery::Deliveries>,
 }
 
 fn serve(
@@ -208,6 +215,7 @@ fn serve(
             body_timeout,
             connections: _,
             metrics_access,
+            deliveries,
         } = &shared;
         let (app, api) = App::new()
             .into_utoipa_app()
@@ -231,6 +239,7 @@ fn serve(
                 .app_data(in_flight.clone())
                 .app_data(public_url.clone())
                 .app_data(metrics_access.clone())
+                .app_data(deliveries.clone())
                 .app_data(json_config(*max_body_bytes))
                 .app_data(*body_timeout)
                 .app_data(query_config())

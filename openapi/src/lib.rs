@@ -14,5 +14,6 @@ pub mod options;
 pub mod problem;
 pub mod sse;
 pub mod unions;
+pub mod webhooks;
 
 pub use problem::Problem;

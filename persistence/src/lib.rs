@@ -20,6 +20,8 @@ mod listen;
 mod lobby;
 mod models;
 mod moves;
+mod notices;
+mod outbox;
 mod play;
 mod quick_read;
 mod records;
@@ -29,6 +31,7 @@ pub mod seeding;
 mod snapshot;
 pub mod testing;
 mod tickets;
+mod webhooks;
 
 pub use changes::{CHANGES_CHANNEL, GameChange, LISTENER_APPLICATION_NAME};
 pub use database::{Backend, Database, PoolState};
@@ -42,3 +45,8 @@ pub use records::{
 };
 pub use snapshot::{SNAPSHOT_FORMAT, replay};
 pub use tickets::StreamTicket;
+pub use notices::{
+    GAME_CANCELLED, GAME_FINISHED, GAME_STARTED, NOTICE_TYPES, NoticeRecord, YOUR_TURN,
+};
+pub use outbox::{Attempt, AttemptResult, ClaimedDelivery, DeliveryRecord, rfc3339};
+pub use webhooks::{EndpointRecord, NewEndpoint};

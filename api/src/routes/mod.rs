@@ -7,6 +7,7 @@ pub mod health;
 pub mod me;
 pub mod play;
 pub mod sessions;
+pub mod webhooks;
 mod view;
 
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -33,5 +34,12 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(games::stream::get_game_stream)
         .service(games::stream_tickets::post_game_stream_tickets)
         .service(me::stream::get_account_stream)
-        .service(me::stream_tickets::post_account_stream_tickets);
+        .service(me::stream_tickets::post_account_stream_tickets)
+        .service(webhooks::post::post_webhooks)
+        .service(webhooks::list::list_webhooks)
+        .service(webhooks::get::get_webhook)
+        .service(webhooks::delete::delete_webhook)
+        .service(webhooks::test::test_webhook)
+        .service(webhooks::deliveries::list_webhook_deliveries)
+        .service(webhooks::redeliver::redeliver_webhook_delivery);
 }

@@ -11,6 +11,7 @@ mod render;
 mod stored_responses;
 mod stream_tickets;
 mod views;
+mod webhooks;
 
 pub use bot_seats::{BotDecision, BotTurn};
 pub use games::{VisibleEvent, listing_cursor, seat_of};

@@ -43,6 +43,8 @@ pub enum Notice {
     YourTurn(AccountGame),
     GameFinished(AccountGame),
     GameCancelled { id: Uuid, kind: GameKind },
+    /// One of the account's webhook endpoints was disabled.
+    WebhookDisabled { endpoint: Uuid },
 }
 
 impl AccountGame {
@@ -126,6 +128,23 @@ impl GameService {
     }
 }
 
+impl GameService {
+    /// The number of the stored notice a stream message tells, so the stream and the webhook
+    /// carry the same one.
+    pub fn notice_number(&self, account: Uuid, notice: &Notice) -> Result<Option<i64>, ApiError> {
+        let (game, notice_type, version) = match notice {
+            Notice::GameStarted(game) => (game.id, persistence::GAME_STARTED, game.version),
+            Notice::YourTurn(game) => (game.id, persistence::YOUR_TURN, game.version),
+            Notice::GameFinished(game) => (game.id, persistence::GAME_FINISHED, game.version),
+            Notice::GameCancelled { id, .. } => (*id, persistence::GAME_CANCELLED, i64::MAX),
+            Notice::WebhookDisabled { .. } => return Ok(None),
+        };
+        Ok(self
+            .db
+            .notice_number(account, game, notice_type, version)?)
+    }
+}
+
 /// The notices between reading `before` and reading `now` of one game. `new_decision` says
 /// whether the account's seat decided (or a deadline expired) in between; it matters only when
 /// the seat is to act in both readings.
@@ -190,6 +209,7 @@ mod tests {
                 Notice::YourTurn(_) => "turn",
                 Notice::GameFinished(_) => "finished",
                 Notice::GameCancelled { .. } => "cancelled",
+                Notice::WebhookDisabled { .. } => "disabled",
             })
             .collect()
     }
