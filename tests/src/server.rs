@@ -162,6 +162,7 @@ impl TestApp {
                 token: Some(TEST_METRICS_TOKEN.to_owned().into()),
                 addr: None,
             },
+            webhooks: api::delivery::WebhookSettings::default(),
         };
         configure(&mut settings);
         let application = Application::build(settings)

@@ -62,3 +62,4 @@ mod tribute;
 mod tribute_visibility;
 mod tricky_tribes;
 mod tricky_tribes_visibility;
+mod webhooks;
