@@ -32,7 +32,10 @@ impl WebhookEventType {
 #[serde(deny_unknown_fields)]
 pub struct NewWebhook {
     /// Where to `POST` the messages: an `https` URL whose host resolves to public addresses.
-    #[schema(example = "https://api.example-app.com/cardtable/webhook", max_length = 2000)]
+    #[schema(
+        example = "https://api.example-app.com/cardtable/webhook",
+        max_length = 2000
+    )]
     pub url: String,
     /// The notice types to send (at least one); a test `ping` is always allowed.
     #[schema(min_items = 1)]

@@ -39,14 +39,14 @@ pub use error::Error;
 pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};
 pub use leases::UnplayedBotSeat;
 pub use listen::ChangeListener;
+pub use notices::{
+    GAME_CANCELLED, GAME_FINISHED, GAME_STARTED, NOTICE_TYPES, NoticeRecord, YOUR_TURN,
+};
+pub use outbox::{Attempt, AttemptResult, ClaimedDelivery, DeliveryRecord, rfc3339};
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, Versions,
 };
 pub use snapshot::{SNAPSHOT_FORMAT, replay};
 pub use tickets::StreamTicket;
-pub use notices::{
-    GAME_CANCELLED, GAME_FINISHED, GAME_STARTED, NOTICE_TYPES, NoticeRecord, YOUR_TURN,
-};
-pub use outbox::{Attempt, AttemptResult, ClaimedDelivery, DeliveryRecord, rfc3339};
 pub use webhooks::{EndpointRecord, NewEndpoint};

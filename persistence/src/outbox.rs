@@ -412,7 +412,8 @@ impl Database {
             if updated == 0 {
                 return Ok(None);
             }
-            let endpoint_row = webhook_endpoints::table.filter(webhook_endpoints::id.eq(&endpoint_id));
+            let endpoint_row =
+                webhook_endpoints::table.filter(webhook_endpoints::id.eq(&endpoint_id));
             if attempt.result == AttemptResult::Delivered {
                 diesel::update(endpoint_row)
                     .set(webhook_endpoints::failures.eq(0))
@@ -429,13 +430,14 @@ impl Database {
                 AttemptResult::GiveUp => "failing",
                 _ => return Ok(Some(None)),
             };
-            let disabled = diesel::update(endpoint_row.filter(webhook_endpoints::disabled_at.is_null()))
-                .set((
-                    webhook_endpoints::disabled_at.eq(Some(attempt.now)),
-                    webhook_endpoints::disabled_reason.eq(Some(reason)),
-                ))
-                .execute(conn)
-                .db()?;
+            let disabled =
+                diesel::update(endpoint_row.filter(webhook_endpoints::disabled_at.is_null()))
+                    .set((
+                        webhook_endpoints::disabled_at.eq(Some(attempt.now)),
+                        webhook_endpoints::disabled_reason.eq(Some(reason)),
+                    ))
+                    .execute(conn)
+                    .db()?;
             // Nothing more goes to a disabled endpoint: its waiting messages end here.
             diesel::update(
                 webhook_deliveries::table
@@ -506,9 +508,8 @@ impl Database {
     ) -> Result<DeliveryRecord, Error> {
         let endpoint_id = endpoint.to_string();
         let message = message.map_or_else(message_id, str::to_owned);
-        let id = self.write(|conn| {
-            insert(conn, &endpoint_id, &message, event_type, payload, now)
-        })?;
+        let id =
+            self.write(|conn| insert(conn, &endpoint_id, &message, event_type, payload, now))?;
         self.delivery(endpoint, id)
     }
 }

@@ -221,7 +221,8 @@ mod tests {
     #[test]
     fn only_https_urls_without_credentials_pass_unless_private_is_allowed() {
         assert!(parse_url("https://hooks.example.com/cardtable", false).is_ok());
-        let code = |result: Result<Url, ApiError>| result.err().map(|error| error.code().to_owned());
+        let code =
+            |result: Result<Url, ApiError>| result.err().map(|error| error.code().to_owned());
         assert_eq!(
             code(parse_url("http://hooks.example.com/", false)).as_deref(),
             Some("webhook_url_not_https")
@@ -249,7 +250,10 @@ mod tests {
             Err(error) => Err(error),
         };
         assert_eq!(
-            checked.err().map(|error| error.code().to_owned()).as_deref(),
+            checked
+                .err()
+                .map(|error| error.code().to_owned())
+                .as_deref(),
             Some("webhook_url_not_public")
         );
     }

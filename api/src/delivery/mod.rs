@@ -185,5 +185,6 @@ impl Worker {
 
 fn retry(attempts: i32, now: i64) -> AttemptResult {
     let jitter = rand::random::<f64>() * 2.0 - 1.0;
-    schedule::next_attempt(attempts, now, jitter).map_or(AttemptResult::GiveUp, AttemptResult::RetryAt)
+    schedule::next_attempt(attempts, now, jitter)
+        .map_or(AttemptResult::GiveUp, AttemptResult::RetryAt)
 }

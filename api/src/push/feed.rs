@@ -28,7 +28,10 @@ pub enum AccountMessage {
     Changed(Arc<Change>),
     Resync,
     /// An account's webhook endpoint was disabled by this process's delivery worker.
-    WebhookDisabled { account: Uuid, endpoint: Uuid },
+    WebhookDisabled {
+        account: Uuid,
+        endpoint: Uuid,
+    },
 }
 
 /// How many every-change messages a slow listener may fall behind before it must resync.

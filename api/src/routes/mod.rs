@@ -7,8 +7,8 @@ pub mod health;
 pub mod me;
 pub mod play;
 pub mod sessions;
-pub mod webhooks;
 mod view;
+pub mod webhooks;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 

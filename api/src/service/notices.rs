@@ -42,9 +42,14 @@ pub enum Notice {
     GameStarted(AccountGame),
     YourTurn(AccountGame),
     GameFinished(AccountGame),
-    GameCancelled { id: Uuid, kind: GameKind },
+    GameCancelled {
+        id: Uuid,
+        kind: GameKind,
+    },
     /// One of the account's webhook endpoints was disabled.
-    WebhookDisabled { endpoint: Uuid },
+    WebhookDisabled {
+        endpoint: Uuid,
+    },
 }
 
 impl AccountGame {
@@ -139,9 +144,7 @@ impl GameService {
             Notice::GameCancelled { id, .. } => (*id, persistence::GAME_CANCELLED, i64::MAX),
             Notice::WebhookDisabled { .. } => return Ok(None),
         };
-        Ok(self
-            .db
-            .notice_number(account, game, notice_type, version)?)
+        Ok(self.db.notice_number(account, game, notice_type, version)?)
     }
 }
 

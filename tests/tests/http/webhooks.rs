@@ -48,12 +48,18 @@ async fn spawn(backend: &blackbox::Backend) -> TestApp {
 /// Registers an endpoint; returns its id and secret.
 async fn register(app: &TestApp, player: &Player, url: &str, events: &[&str]) -> (String, String) {
     let reply = app
-        .post(player, "/v1/me/webhooks", json!({"url": url, "events": events}))
+        .post(
+            player,
+            "/v1/me/webhooks",
+            json!({"url": url, "events": events}),
+        )
         .await
         .expect_status(201);
     let secret = reply.body["secret"].as_str().unwrap_or_default().to_owned();
     assert!(secret.starts_with("whsec_"), "{}", reply.text);
-    let key = STANDARD.decode(&secret["whsec_".len()..]).unwrap_or_default();
+    let key = STANDARD
+        .decode(&secret["whsec_".len()..])
+        .unwrap_or_default();
     assert!((24..=32).contains(&key.len()), "{} key bytes", key.len());
     let id = reply.body["id"].as_str().unwrap_or_default().to_owned();
     (id, secret)
@@ -112,6 +118,7 @@ fn verify_with_python(requests: &[Received], secret: &str) {
         String::from_utf8_lossy(&output.stdout),
         String::from_utf8_lossy(&output.stderr)
     );
+    eprint!("{}", String::from_utf8_lossy(&output.stdout));
 }
 
 /// A notice's payload says only which game wants the account: exactly these fields.
@@ -129,7 +136,14 @@ fn assert_no_hidden_information(payload: &Value) {
     data.sort_unstable();
     assert_eq!(
         data,
-        ["deadline_at", "game_id", "kind", "notice", "seat", "version"],
+        [
+            "deadline_at",
+            "game_id",
+            "kind",
+            "notice",
+            "seat",
+            "version"
+        ],
         "{payload}"
     );
 }
@@ -247,7 +261,10 @@ async fn a_move_sends_a_signed_your_turn(app: TestApp) {
         .iter()
         .filter_map(|request| request.json()["data"]["notice"].as_i64())
         .collect();
-    assert!(numbers.windows(2).all(|pair| pair[0] < pair[1]), "{numbers:?}");
+    assert!(
+        numbers.windows(2).all(|pair| pair[0] < pair[1]),
+        "{numbers:?}"
+    );
     for request in &received {
         assert_signed(request, &secret);
         assert_no_hidden_information(&request.json());
@@ -263,7 +280,11 @@ async fn a_ping_is_delivered_listed_and_redelivered(app: TestApp) {
     let (endpoint, secret) = register(&app, &ann, &receiver.url, &["your_turn"]).await;
     let listed = app.get(&ann, "/v1/me/webhooks").await.expect_status(200);
     assert_eq!(listed.body["webhooks"][0]["id"], endpoint.as_str());
-    assert!(listed.body["webhooks"][0].get("secret").is_none(), "{}", listed.text);
+    assert!(
+        listed.body["webhooks"][0].get("secret").is_none(),
+        "{}",
+        listed.text
+    );
     let one = app
         .get(&ann, &format!("/v1/me/webhooks/{endpoint}"))
         .await
@@ -279,9 +300,13 @@ async fn a_ping_is_delivered_listed_and_redelivered(app: TestApp) {
     assert_signed(&ping, &secret);
     assert_eq!(ping.json()["type"], "ping");
     assert_eq!(ping.json()["data"]["endpoint_id"], endpoint.as_str());
-    assert_eq!(ping.header("webhook-id"), queued.body["message_id"].as_str().unwrap_or("-"));
+    assert_eq!(
+        ping.header("webhook-id"),
+        queued.body["message_id"].as_str().unwrap_or("-")
+    );
     let list = deliveries_when(&app, &ann, &endpoint, |list| {
-        list.first().is_some_and(|first| first["status"] == "delivered")
+        list.first()
+            .is_some_and(|first| first["status"] == "delivered")
     })
     .await;
     assert_eq!(list[0]["attempts"], 1);
@@ -304,7 +329,10 @@ async fn a_ping_is_delivered_listed_and_redelivered(app: TestApp) {
     assert_eq!(received[1].body, ping.body);
     assert_signed(&received[1], &secret);
     deliveries_when(&app, &ann, &endpoint, |list| {
-        list.len() == 2 && list.iter().all(|delivery| delivery["status"] == "delivered")
+        list.len() == 2
+            && list
+                .iter()
+                .all(|delivery| delivery["status"] == "delivered")
     })
     .await;
 
@@ -357,7 +385,10 @@ async fn a_failing_receiver_is_retried_as_the_clock_moves(app: TestApp) {
     assert_eq!(list[0]["last_response_code"], 500);
     // The first retry is due 5 s on (±10 %, whole seconds).
     let next = list[0]["next_attempt_at"].as_i64().unwrap_or_default();
-    assert!((now + 4..=now + 6).contains(&next), "next at {next}, now {now}");
+    assert!(
+        (now + 4..=now + 6).contains(&next),
+        "next at {next}, now {now}"
+    );
     // Not before it is due.
     tokio::time::sleep(Duration::from_millis(1_200)).await;
     assert_eq!(receiver.received().len(), 1);
@@ -371,12 +402,16 @@ async fn a_failing_receiver_is_retried_as_the_clock_moves(app: TestApp) {
     assert_eq!(list[0]["last_response_code"], 503);
     let next = list[0]["next_attempt_at"].as_i64().unwrap_or_default();
     let now = app.now();
-    assert!((now + 270..=now + 330).contains(&next), "next at {next}, now {now}");
+    assert!(
+        (now + 270..=now + 330).contains(&next),
+        "next at {next}, now {now}"
+    );
 
     app.advance_clock(331);
     let received = receiver.wait_for(3, WAIT).await;
     let list = deliveries_when(&app, &ann, &endpoint, |list| {
-        list.first().is_some_and(|first| first["status"] == "delivered")
+        list.first()
+            .is_some_and(|first| first["status"] == "delivered")
     })
     .await;
     assert_eq!(list[0]["attempts"], 3);
@@ -384,7 +419,10 @@ async fn a_failing_receiver_is_retried_as_the_clock_moves(app: TestApp) {
     assert!(list[0]["next_attempt_at"].is_null());
     // Every attempt is the same message, signed at its own time.
     for request in &received {
-        assert_eq!(request.header("webhook-id"), received[0].header("webhook-id"));
+        assert_eq!(
+            request.header("webhook-id"),
+            received[0].header("webhook-id")
+        );
         assert_signed(request, &secret);
     }
     let endpoint_now = app
@@ -436,7 +474,10 @@ per_backend!(inside_and_plain_http_targets_are_refused_by_default);
 async fn inside_and_plain_http_targets_are_refused_by_default(app: TestApp) {
     let ann = app.player("ann").await;
     let refused = [
-        ("http://hooks.example.com/cardtable", "webhook_url_not_https"),
+        (
+            "http://hooks.example.com/cardtable",
+            "webhook_url_not_https",
+        ),
         ("ftp://hooks.example.com/", "webhook_url_not_https"),
         ("https://127.0.0.1:8443/hook", "webhook_url_not_public"),
         ("https://localhost/hook", "webhook_url_not_public"),
@@ -448,16 +489,28 @@ async fn inside_and_plain_http_targets_are_refused_by_default(app: TestApp) {
         ("not a url", "invalid_webhook_url"),
     ];
     for (url, code) in refused {
-        app.post(&ann, "/v1/me/webhooks", json!({"url": url, "events": ["your_turn"]}))
-            .await
-            .assert_problem(422, code);
+        app.post(
+            &ann,
+            "/v1/me/webhooks",
+            json!({"url": url, "events": ["your_turn"]}),
+        )
+        .await
+        .assert_problem(422, code);
     }
-    app.post(&ann, "/v1/me/webhooks", json!({"url": "https://[::1]/", "events": []}))
-        .await
-        .assert_problem(422, "no_events");
-    app.post(&ann, "/v1/me/webhooks", json!({"url": "https://[::1]/", "events": ["card_seen"]}))
-        .await
-        .assert_problem(400, "malformed");
+    app.post(
+        &ann,
+        "/v1/me/webhooks",
+        json!({"url": "https://[::1]/", "events": []}),
+    )
+    .await
+    .assert_problem(422, "no_events");
+    app.post(
+        &ann,
+        "/v1/me/webhooks",
+        json!({"url": "https://[::1]/", "events": ["card_seen"]}),
+    )
+    .await
+    .assert_problem(400, "malformed");
     let listed = app.get(&ann, "/v1/me/webhooks").await.expect_status(200);
     assert_eq!(listed.body["webhooks"], json!([]));
 }
@@ -494,9 +547,13 @@ async fn two_processes_share_the_outbox_and_send_each_attempt_once(admin_url: &s
             .or_default() += 1;
     }
     assert_eq!(per_message.len(), PINGS);
-    assert!(per_message.values().all(|count| *count == 1), "{per_message:?}");
+    assert!(
+        per_message.values().all(|count| *count == 1),
+        "{per_message:?}"
+    );
     let list = deliveries_when(&near, &ann, &endpoint, |list| {
-        list.iter().all(|delivery| delivery["status"] == "delivered")
+        list.iter()
+            .all(|delivery| delivery["status"] == "delivered")
     })
     .await;
     assert!(list.iter().all(|delivery| delivery["attempts"] == 1));

@@ -55,13 +55,22 @@ pub async fn post_webhooks(
     }
     let url = parse_url(&body.url, settings.allow_private)?;
     check_target(&url, settings.allow_private).await?;
-    let mut events: Vec<String> = body.events.iter().map(|event| event.id().to_owned()).collect();
+    let mut events: Vec<String> = body
+        .events
+        .iter()
+        .map(|event| event.id().to_owned())
+        .collect();
     events.sort_unstable();
     events.dedup();
     let service = service.into_inner();
     let url = url.to_string();
     let (endpoint, secret) = blocking(move || {
-        service.create_webhook(account.id, &url, &events, settings.max_endpoints_per_account)
+        service.create_webhook(
+            account.id,
+            &url,
+            &events,
+            settings.max_endpoints_per_account,
+        )
     })
     .await?;
     Ok(HttpResponse::Created().json(CreatedWebhook {

@@ -138,9 +138,8 @@ impl Receiver {
         tokio::time::sleep(delay).await;
         self.state().received.push(Received { headers, body });
         self.arrived.notify_waiters();
-        let answer = format!(
-            "HTTP/1.1 {status} Answer\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok"
-        );
+        let answer =
+            format!("HTTP/1.1 {status} Answer\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok");
         let _ = stream.write_all(answer.as_bytes()).await;
         let _ = stream.shutdown().await;
     }
