@@ -4,18 +4,16 @@
 //! disables, the deliveries list and redelivery; URLs refused without `WEBHOOK_ALLOW_PRIVATE`;
 //! two processes that share the outbox without sending an attempt twice.
 
-mod receiver;
-
 use std::collections::HashMap;
 use std::time::Duration;
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
+use blackbox::webhook_receiver::{Received, Receiver};
 use blackbox::{Player, Read, TestApp, per_backend, play_random_move, postgres_only};
 use hmac::{Hmac, Mac};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use receiver::{Received, Receiver};
 use serde_json::{Value, json};
 use sha2::Sha256;
 

@@ -1,4 +1,4 @@
-//! A real webhook receiver for the tests: a plain HTTP/1.1 server on 127.0.0.1 that keeps every
+//! A real webhook receiver for the tests and the crash driver: a plain HTTP/1.1 server on 127.0.0.1 that keeps every
 //! request it gets and answers with the statuses it is told to, in order (then 204).
 
 use std::collections::{HashMap, VecDeque};
