@@ -113,8 +113,13 @@ impl Worker {
             tokio::select! {
                 () = tokio::time::sleep(POLL_EVERY) => {}
                 () = wake.notified() => {}
-                // A commit may have written notices; a closed or lagging feed leaves the poll.
-                _ = changes.recv() => {}
+                // A commit may have written notices. A feed gone for good (never while the
+                // hub lives) must not turn this into a busy loop: the poll is left then.
+                changed = changes.recv() => {
+                    if matches!(changed, Err(tokio::sync::broadcast::error::RecvError::Closed)) {
+                        tokio::time::sleep(POLL_EVERY).await;
+                    }
+                }
                 () = stop.triggered() => return,
             }
         }
