@@ -40,6 +40,8 @@ pub struct Settings {
     /// Rated games a player must finish before its rating stops being provisional and it is
     /// listed on the leaderboards; `None`: [`ladder::PROVISIONAL_GAMES`].
     pub rating_provisional_games: Option<u32>,
+    /// Webhooks: private targets allowed or not, endpoints per account.
+    pub webhooks: crate::delivery::WebhookSettings,
 }
 
 /// Where `/metrics` is served. With neither a token nor a listener of its own it is not served
@@ -80,6 +82,8 @@ pub struct LimitSettings {
     pub joins_per_minute: u32,
     /// Leaves per minute by one account.
     pub leaves_per_minute: u32,
+    /// Webhook endpoints registered per minute by one account.
+    pub webhooks_per_minute: u32,
 }
 
 impl Default for LimitSettings {
@@ -96,6 +100,7 @@ impl Default for LimitSettings {
             stream_tickets_per_minute: 120,
             joins_per_minute: 60,
             leaves_per_minute: 60,
+            webhooks_per_minute: 10,
         }
     }
 }
@@ -112,6 +117,7 @@ impl LimitSettings {
             stream_tickets_per_minute: 0,
             joins_per_minute: 0,
             leaves_per_minute: 0,
+            webhooks_per_minute: 0,
             ..Self::default()
         }
     }
@@ -146,6 +152,10 @@ impl Settings {
             )?,
             joins_per_minute: number("RATE_LIMIT_JOINS_PER_MINUTE", defaults.joins_per_minute)?,
             leaves_per_minute: number("RATE_LIMIT_LEAVES_PER_MINUTE", defaults.leaves_per_minute)?,
+            webhooks_per_minute: number(
+                "RATE_LIMIT_WEBHOOKS_PER_MINUTE",
+                defaults.webhooks_per_minute,
+            )?,
         };
         Ok(Self {
             host: var("HOST").unwrap_or_else(|| "127.0.0.1".to_owned()),
@@ -176,6 +186,7 @@ impl Settings {
             rating_provisional_games: var("RATING_PROVISIONAL_GAMES")
                 .map(|_| number("RATING_PROVISIONAL_GAMES", ladder::PROVISIONAL_GAMES))
                 .transpose()?,
+            webhooks: webhook_settings()?,
         })
     }
 }
@@ -197,6 +208,28 @@ fn live_settings() -> Result<crate::push::LiveSettings, String> {
             u64::try_from(defaults.reconnect_after.as_millis()).unwrap_or(u64::MAX),
         )?),
         ..defaults
+    })
+}
+
+/// `WEBHOOK_ALLOW_PRIVATE=true` lets endpoints use `http` and private addresses (tests,
+/// on-premises receivers); anything else but `false` or unset is refused.
+fn webhook_settings() -> Result<crate::delivery::WebhookSettings, String> {
+    let defaults = crate::delivery::WebhookSettings::default();
+    let allow_private = match std::env::var("WEBHOOK_ALLOW_PRIVATE").ok().as_deref() {
+        None | Some("" | "false") => false,
+        Some("true") => true,
+        Some(other) => {
+            return Err(format!(
+                "WEBHOOK_ALLOW_PRIVATE must be `true` or `false`, got `{other}`"
+            ));
+        }
+    };
+    Ok(crate::delivery::WebhookSettings {
+        allow_private,
+        max_endpoints_per_account: number(
+            "WEBHOOK_MAX_ENDPOINTS",
+            defaults.max_endpoints_per_account,
+        )?,
     })
 }
 

@@ -8,6 +8,7 @@ pub mod clock;
 pub mod configuration;
 pub mod connections;
 pub mod cors;
+pub mod delivery;
 pub mod error;
 pub mod idempotency;
 pub mod json_body;

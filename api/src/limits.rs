@@ -120,6 +120,7 @@ pub struct Limits {
     auth: Rate<IpAddr>,
     games: Rate<Uuid>,
     moves: Rate<Uuid>,
+    webhooks: Rate<Uuid>,
     hashing: Arc<Semaphore>,
     hashing_threads: HashingThreads,
     hash_wait: Duration,
@@ -137,6 +138,7 @@ impl Limits {
             auth: Rate::per_minute(settings.auth_per_minute),
             games: Rate::per_minute(settings.games_per_minute),
             moves: Rate::per_minute(settings.moves_per_minute),
+            webhooks: Rate::per_minute(settings.webhooks_per_minute),
             hashing: Arc::new(Semaphore::new(slots)),
             hashing_threads: HashingThreads::start(slots),
             hash_wait: settings.hash_wait,
@@ -157,6 +159,11 @@ impl Limits {
 
     pub fn check_move(&self, account: Uuid) -> Result<(), ApiError> {
         self.moves.check(&account)
+    }
+
+    /// Webhook endpoints registered per account.
+    pub fn check_create_webhook(&self, account: Uuid) -> Result<(), ApiError> {
+        self.webhooks.check(&account)
     }
 
     /// Stream tickets, joins and leaves per account.
@@ -209,6 +216,7 @@ impl Limits {
         self.auth.forget_idle();
         self.games.forget_idle();
         self.moves.forget_idle();
+        self.webhooks.forget_idle();
         self.live.forget_idle();
     }
 }

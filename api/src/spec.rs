@@ -3,6 +3,7 @@
 mod examples;
 mod headers;
 mod responses;
+mod webhooks;
 
 use actix_web::App;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
@@ -23,7 +24,8 @@ use utoipa_actix_web::{AppExt, scope};
         (name = "games", description = "Creating, joining and playing games"),
         (name = "live", description = "Server-sent event streams per game and per account, and the tickets that open them from a browser"),
         (name = "meta", description = "Health and metrics"),
-        (name = "ratings", description = "Players' ratings per game kind: profiles and leaderboards")
+        (name = "ratings", description = "Players' ratings per game kind: profiles and leaderboards"),
+        (name = "webhooks", description = "Webhook endpoints of the caller's account, their deliveries, and the signed messages sent to them (see `webhooks`)")
     ),
     modifiers(&BearerAuth)
 )]
@@ -78,6 +80,7 @@ pub fn finish(mut api: utoipa::openapi::OpenApi) -> utoipa::openapi::OpenApi {
     headers::describe(&mut api);
     responses::add(&mut api);
     examples::add(&mut api);
+    webhooks::add(&mut api);
     api
 }
 

@@ -77,6 +77,11 @@ impl Application {
             service.clone(),
             shutdown.subscribe(),
         ));
+        let deliveries = crate::delivery::spawn(
+            service.clone(),
+            settings.webhooks.clone(),
+            shutdown.subscribe(),
+        )?;
         let (tick_passes, tick) = crate::tick::spawn(
             service.clone(),
             limits.clone(),
@@ -94,6 +99,7 @@ impl Application {
             body_timeout: BodyTimeout(settings.limits.body_timeout),
             connections: ConnectionsPerClient::new(settings.limits.connections_per_client),
             metrics_access: web::Data::new(MetricsAccess::public(settings.metrics.token.as_ref())),
+            deliveries: web::Data::new(deliveries),
         };
         let metrics = match &settings.metrics.addr {
             Some(addr) => {
@@ -204,6 +210,7 @@ struct Shared {
     body_timeout: BodyTimeout,
     connections: Arc<ConnectionsPerClient>,
     metrics_access: web::Data<MetricsAccess>,
+    deliveries: web::Data<crate::delivery::Deliveries>,
 }
 
 fn serve(
@@ -224,6 +231,7 @@ fn serve(
             body_timeout,
             connections: _,
             metrics_access,
+            deliveries,
         } = &shared;
         let (app, api) = App::new()
             .into_utoipa_app()
@@ -247,6 +255,7 @@ fn serve(
                 .app_data(in_flight.clone())
                 .app_data(public_url.clone())
                 .app_data(metrics_access.clone())
+                .app_data(deliveries.clone())
                 .app_data(json_config(*max_body_bytes))
                 .app_data(*body_timeout)
                 .app_data(query_config())

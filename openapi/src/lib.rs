@@ -17,5 +17,6 @@ pub mod problem;
 pub mod ratings;
 pub mod sse;
 pub mod unions;
+pub mod webhooks;
 
 pub use problem::Problem;

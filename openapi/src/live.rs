@@ -61,6 +61,10 @@ pub enum AccountEvent {
         your_seat: u8,
         /// The game's version at the start.
         version: i64,
+        /// The account's notice number of this message (1, 2, …), the same as the webhook's
+        /// `data.notice`: a client that gets both drops the one it has seen. Absent when the
+        /// message has no stored notice (a game from before notices were kept).
+        notice: Option<i64>,
     },
     /// The account's seat has a decision to make now.
     #[schema(title = "YourTurn")]
@@ -73,6 +77,10 @@ pub enum AccountEvent {
         version: i64,
         /// Unix seconds at which the decision expires, if the game has a deadline.
         deadline_at: Option<i64>,
+        /// The account's notice number of this message (1, 2, …), the same as the webhook's
+        /// `data.notice`: a client that gets both drops the one it has seen. Absent when the
+        /// message has no stored notice (a game from before notices were kept).
+        notice: Option<i64>,
     },
     /// A game the account sat in is over.
     #[schema(title = "GameFinished")]
@@ -82,6 +90,10 @@ pub enum AccountEvent {
         kind: String,
         your_seat: u8,
         outcome: Option<GameOutcome>,
+        /// The account's notice number of this message (1, 2, …), the same as the webhook's
+        /// `data.notice`: a client that gets both drops the one it has seen. Absent when the
+        /// message has no stored notice (a game from before notices were kept).
+        notice: Option<i64>,
     },
     /// A quick-match ticket of the account was matched: the game has started (its
     /// `game_started` follows).
@@ -98,5 +110,13 @@ pub enum AccountEvent {
         game_id: Uuid,
         #[schema(value_type = GameKindId)]
         kind: String,
+        /// The account's notice number of this message (1, 2, …), the same as the webhook's
+        /// `data.notice`: a client that gets both drops the one it has seen. Absent when the
+        /// message has no stored notice (a game from before notices were kept).
+        notice: Option<i64>,
     },
+    /// One of the account's webhook endpoints was disabled: it answered 410 Gone, or failed
+    /// for more than three days. Nothing more is sent to it.
+    #[schema(title = "WebhookDisabled")]
+    WebhookDisabled { endpoint_id: Uuid },
 }

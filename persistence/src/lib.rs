@@ -23,6 +23,8 @@ mod lobby;
 mod matchmaking;
 mod models;
 mod moves;
+mod notices;
+mod outbox;
 mod play;
 mod quick_read;
 mod ratings;
@@ -33,6 +35,7 @@ pub mod seeding;
 mod snapshot;
 pub mod testing;
 mod tickets;
+mod webhooks;
 
 pub use account_deletion::AccountDeletion;
 pub use account_export::{ExportedGame, ExportedTicket};
@@ -51,6 +54,10 @@ pub use ratings::{
     BOT_PASSWORD_HASH, BOT_USERNAME_PREFIX, LeaderboardEntry, LeaderboardKey, LeaderboardPage,
     RatedAccount, RatingDifference, RatingRecord, RatingsReplay,
 };
+pub use notices::{
+    GAME_CANCELLED, GAME_FINISHED, GAME_STARTED, NOTICE_TYPES, NoticeRecord, YOUR_TURN,
+};
+pub use outbox::{Attempt, AttemptResult, ClaimedDelivery, DeliveryRecord, rfc3339};
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, UsernameForms,
@@ -58,3 +65,4 @@ pub use records::{
 };
 pub use snapshot::{SNAPSHOT_FORMAT, replay};
 pub use tickets::StreamTicket;
+pub use webhooks::{EndpointRecord, NewEndpoint};

@@ -13,9 +13,11 @@ impl Database {
     /// Deletes a game that has not started, with its seats. `Conflict("not_open")` once it has
     /// started (a start and a cancel racing: whichever commits first wins), `NotFound` if gone.
     #[tracing::instrument(skip(self))]
-    pub fn delete_open_game(&self, id: Uuid) -> Result<(), Error> {
+    pub fn delete_open_game(&self, id: Uuid, now: i64) -> Result<(), Error> {
         let game_id = id.to_string();
         self.write(|conn| {
+            // Told before the seats go; rolled back with the rest if the game is not open.
+            crate::notices::on_cancel_if_open(conn, &game_id, now)?;
             let deleted = diesel::delete(
                 games::table
                     .filter(games::id.eq(&game_id))

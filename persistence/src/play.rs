@@ -61,6 +61,7 @@ impl Database {
             .map(|input| encode(&input.input, "input"))
             .collect::<Result<Vec<_>, _>>()?;
         self.write(|conn| {
+            let acting_before = crate::notices::acting_before(conn, &game_id)?;
             // Both counters are checked: each advance of the public version also advances the
             // revision, so this guards exactly what the revision does, and says so.
             let updated = diesel::update(
@@ -112,6 +113,7 @@ impl Database {
             if commit.status == GameStatus::Finished {
                 crate::ratings::rate_finished(conn, &game_id, &commit.state, commit.now)?;
             }
+            crate::notices::on_commit(conn, &game_id, &acting_before, counters, commit)?;
             if let Some(key) = key {
                 store_key(conn, id, key)?;
             }
@@ -155,6 +157,7 @@ pub(crate) fn start_in(conn: &mut AnyConnection, id: Uuid, start: &GameStart) ->
         return Err(Error::Conflict("not_full"));
     }
     insert_events(conn, &game_id, 0, (0, 0), &start.events)?;
+    crate::notices::on_start(conn, &game_id, start)?;
     Ok(())
 }
 

@@ -197,3 +197,62 @@ diesel::joinable!(rated_games -> games (game_id));
 
 diesel::allow_tables_to_appear_in_same_query!(ratings, accounts);
 diesel::allow_tables_to_appear_in_same_query!(rated_games, games);
+
+diesel::table! {
+    notice_counters (account_id) {
+        account_id -> Text,
+        last_notice -> BigInt,
+    }
+}
+
+diesel::table! {
+    notices (account_id, notice) {
+        account_id -> Text,
+        notice -> BigInt,
+        #[sql_name = "type"]
+        kind_of_notice -> Text,
+        game_id -> Text,
+        kind -> Text,
+        version -> BigInt,
+        seat -> Integer,
+        deadline_at -> Nullable<BigInt>,
+        created_at -> BigInt,
+    }
+}
+
+diesel::table! {
+    webhook_endpoints (id) {
+        id -> Text,
+        account_id -> Text,
+        url -> Text,
+        events -> Text,
+        secret -> Text,
+        created_at -> BigInt,
+        disabled_at -> Nullable<BigInt>,
+        disabled_reason -> Nullable<Text>,
+        failures -> Integer,
+    }
+}
+
+diesel::table! {
+    webhook_deliveries (id) {
+        id -> Text,
+        endpoint_id -> Text,
+        message_id -> Text,
+        #[sql_name = "type"]
+        event_type -> Text,
+        payload -> Text,
+        status -> Text,
+        attempts -> Integer,
+        next_attempt_at -> Nullable<BigInt>,
+        last_status -> Nullable<Integer>,
+        last_error -> Nullable<Text>,
+        created_at -> BigInt,
+        delivered_at -> Nullable<BigInt>,
+        lease_holder -> Nullable<Text>,
+        lease_until -> Nullable<BigInt>,
+    }
+}
+
+diesel::joinable!(webhook_deliveries -> webhook_endpoints (endpoint_id));
+diesel::allow_tables_to_appear_in_same_query!(webhook_deliveries, webhook_endpoints);

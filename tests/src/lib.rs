@@ -20,6 +20,7 @@ mod replay;
 mod server;
 mod stream;
 mod visibility;
+pub mod webhook_receiver;
 
 pub use client::{Player, Reply, header};
 pub use play::{choose_move, play_random_move};

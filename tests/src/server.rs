@@ -163,6 +163,7 @@ impl TestApp {
                 addr: None,
             },
             rating_provisional_games: None,
+            webhooks: api::delivery::WebhookSettings::default(),
         };
         configure(&mut settings);
         let application = Application::build(settings)

@@ -70,13 +70,21 @@ async fn run(
     let mut shutting_down = std::pin::pin!(hub.shutting_down());
     loop {
         for notice in told.drain(..) {
-            if send(&sender, message(notice), grace).await.is_err() {
+            let number = follower.number(&notice).await;
+            if send(&sender, message(notice, number), grace).await.is_err() {
                 return;
             }
         }
         let reading = tokio::select! {
             change = changes.recv() => match change {
                 Ok(AccountMessage::Changed(change)) => follower.changed(&change).await,
+                Ok(AccountMessage::WebhookDisabled { account, endpoint }) => {
+                    Ok(if account == follower.account {
+                        vec![Notice::WebhookDisabled { endpoint }]
+                    } else {
+                        Vec::new()
+                    })
+                }
                 Ok(AccountMessage::Resync) | Err(broadcast::error::RecvError::Lagged(_)) => {
                     follower.resync().await
                 }
@@ -108,6 +116,16 @@ fn rank(game: &AccountGame) -> (i64, u8) {
 }
 
 impl Follower {
+    /// The stored notice number of what the stream is about to tell; `None` when there is
+    /// none or it cannot be read (the message still goes out).
+    async fn number(&self, notice: &Notice) -> Option<i64> {
+        let (service, account, notice) = (self.service.clone(), self.account, notice.clone());
+        blocking(move || service.notice_number(account, &notice))
+            .await
+            .ok()
+            .flatten()
+    }
+
     /// Reads the account's games; tells the turns waiting now.
     async fn start(&mut self) -> Result<Vec<Notice>, ApiError> {
         let (service, account) = (self.service.clone(), self.account);
@@ -226,11 +244,23 @@ impl Follower {
     }
 }
 
-fn message(notice: Notice) -> sse::Event {
-    let event = AccountEvent::from(notice);
+fn message(notice: Notice, number: Option<i64>) -> sse::Event {
+    let event = numbered(AccountEvent::from(notice), number);
     let json = serde_json::to_value(&event).unwrap_or_default();
     let kind = json["type"].as_str().unwrap_or("notice").to_owned();
     sse::Data::new(json.to_string()).event(kind).into()
+}
+
+/// Sets the notice number of a message that carries one.
+fn numbered(mut event: AccountEvent, number: Option<i64>) -> AccountEvent {
+    match &mut event {
+        AccountEvent::GameStarted { notice, .. }
+        | AccountEvent::YourTurn { notice, .. }
+        | AccountEvent::GameFinished { notice, .. }
+        | AccountEvent::GameCancelled { notice, .. } => *notice = number,
+        AccountEvent::MatchFound { .. } | AccountEvent::WebhookDisabled { .. } => {}
+    }
+    event
 }
 
 impl From<Notice> for AccountEvent {
@@ -241,6 +271,7 @@ impl From<Notice> for AccountEvent {
                 kind: game.kind.id().to_owned(),
                 your_seat: game.seat.0,
                 version: game.version,
+                notice: None,
             },
             Notice::YourTurn(game) => AccountEvent::YourTurn {
                 game_id: game.id,
@@ -248,16 +279,22 @@ impl From<Notice> for AccountEvent {
                 your_seat: game.seat.0,
                 version: game.version,
                 deadline_at: game.deadline_at,
+                notice: None,
             },
             Notice::GameFinished(game) => AccountEvent::GameFinished {
                 game_id: game.id,
                 kind: game.kind.id().to_owned(),
                 your_seat: game.seat.0,
                 outcome: game.outcome.map(Into::into),
+                notice: None,
             },
             Notice::GameCancelled { id, kind } => AccountEvent::GameCancelled {
                 game_id: id,
                 kind: kind.id().to_owned(),
+                notice: None,
+            },
+            Notice::WebhookDisabled { endpoint } => AccountEvent::WebhookDisabled {
+                endpoint_id: endpoint,
             },
             Notice::MatchFound { ticket, game, kind } => AccountEvent::MatchFound {
                 ticket_id: ticket,

@@ -27,6 +27,11 @@ pub enum FeedMessage {
 pub enum AccountMessage {
     Changed(Arc<Change>),
     Resync,
+    /// An account's webhook endpoint was disabled by this process's delivery worker.
+    WebhookDisabled {
+        account: Uuid,
+        endpoint: Uuid,
+    },
 }
 
 /// How many every-change messages a slow listener may fall behind before it must resync.
@@ -89,6 +94,14 @@ impl Feed {
                 .accounts
                 .send(AccountMessage::Changed(Arc::new(change)));
         }
+    }
+
+    /// Tells the account's streams in this process that one of its webhook endpoints was
+    /// disabled.
+    pub fn publish_webhook_disabled(&self, account: Uuid, endpoint: Uuid) {
+        let _ = self
+            .accounts
+            .send(AccountMessage::WebhookDisabled { account, endpoint });
     }
 
     /// Wakes everyone: each re-reads what it follows from the database.

@@ -123,6 +123,12 @@ impl Hub {
         self.tell_others(game, version);
     }
 
+    /// The delivery worker disabled one of `account`'s webhook endpoints: its streams in this
+    /// process say so.
+    pub fn webhook_disabled(&self, account: Uuid, endpoint: Uuid) {
+        self.inner.feed.publish_webhook_disabled(account, endpoint);
+    }
+
     fn tell_others(&self, game: Uuid, version: i64) {
         if let Some(outbox) = &self.inner.outbox {
             let _ = outbox.send(GameChange {

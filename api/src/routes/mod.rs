@@ -10,6 +10,7 @@ pub mod me;
 pub mod play;
 pub mod sessions;
 mod view;
+pub mod webhooks;
 
 use utoipa_actix_web::service_config::ServiceConfig;
 
@@ -42,5 +43,12 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(matchmaking::get::get_matchmaking_ticket)
         .service(matchmaking::delete::delete_matchmaking_ticket)
         .service(accounts::profile::get_account_profile)
-        .service(leaderboards::get::get_leaderboard);
+        .service(leaderboards::get::get_leaderboard)
+        .service(webhooks::post::post_webhooks)
+        .service(webhooks::list::list_webhooks)
+        .service(webhooks::get::get_webhook)
+        .service(webhooks::delete::delete_webhook)
+        .service(webhooks::test::test_webhook)
+        .service(webhooks::deliveries::list_webhook_deliveries)
+        .service(webhooks::redeliver::redeliver_webhook_delivery);
 }

@@ -27,7 +27,7 @@ impl GameService {
         if record.status != GameStatus::Open {
             return Err(not_open());
         }
-        self.db.delete_open_game(id)?;
+        self.db.delete_open_game(id, self.now())?;
         self.hub.committed(id, record.version);
         Ok(())
     }

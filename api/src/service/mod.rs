@@ -16,6 +16,7 @@ mod stored_responses;
 mod stream_tickets;
 mod usernames;
 mod views;
+mod webhooks;
 
 pub use bot_seats::{BotDecision, BotTurn};
 pub use games::{VisibleEvent, listing_cursor, seat_of};

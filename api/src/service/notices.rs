@@ -52,6 +52,10 @@ pub enum Notice {
         game: Uuid,
         kind: GameKind,
     },
+    /// One of the account's webhook endpoints was disabled.
+    WebhookDisabled {
+        endpoint: Uuid,
+    },
 }
 
 impl AccountGame {
@@ -135,6 +139,22 @@ impl GameService {
     }
 }
 
+impl GameService {
+    /// The number of the stored notice a stream message tells, so the stream and the webhook
+    /// carry the same one.
+    pub fn notice_number(&self, account: Uuid, notice: &Notice) -> Result<Option<i64>, ApiError> {
+        let (game, notice_type, version) = match notice {
+            Notice::GameStarted(game) => (game.id, persistence::GAME_STARTED, game.version),
+            Notice::YourTurn(game) => (game.id, persistence::YOUR_TURN, game.version),
+            Notice::GameFinished(game) => (game.id, persistence::GAME_FINISHED, game.version),
+            Notice::GameCancelled { id, .. } => (*id, persistence::GAME_CANCELLED, i64::MAX),
+            // Told on the stream only (webhooks carry game notices).
+            Notice::MatchFound { .. } | Notice::WebhookDisabled { .. } => return Ok(None),
+        };
+        Ok(self.db.notice_number(account, game, notice_type, version)?)
+    }
+}
+
 /// The notices between reading `before` and reading `now` of one game. `new_decision` says
 /// whether the account's seat decided (or a deadline expired) in between; it matters only when
 /// the seat is to act in both readings.
@@ -200,6 +220,7 @@ mod tests {
                 Notice::GameFinished(_) => "finished",
                 Notice::GameCancelled { .. } => "cancelled",
                 Notice::MatchFound { .. } => "match_found",
+                Notice::WebhookDisabled { .. } => "disabled",
             })
             .collect()
     }

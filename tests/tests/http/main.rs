@@ -68,3 +68,4 @@ mod tribute_visibility;
 mod tricky_tribes;
 mod tricky_tribes_visibility;
 mod usernames;
+mod webhooks;

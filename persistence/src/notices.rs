@@ -1,0 +1,345 @@
+//! Notices: what an account is told across its games (a game started, it is to act, a game
+//! finished, a game it waited in was cancelled). Each is written inside the transaction of the
+//! commit that causes it, numbered per account, with its webhook outbox rows
+//! ([`crate::outbox`]): a crash can delay a notice but never lose it.
+//!
+//! Who is to act is read from the state as the seat's own view shows it (`to_act`), and a
+//! notice carries only the game, its kind, the public version, the seat and the deadline:
+//! nothing a seat could not see.
+
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
+use domain::{AnyGame, Input, Seat};
+use uuid::Uuid;
+
+use crate::connection::AnyConnection;
+use crate::error::{OrDb, corrupt};
+use crate::json::decode;
+use crate::models::parse_uuid;
+use crate::schema::{games, notices, seats};
+use crate::snapshot::SNAPSHOT_FORMAT;
+use crate::{Commit, Database, Error, GameStart, GameStatus, Versions};
+
+/// The notice types, as stored, streamed and sent.
+pub const GAME_STARTED: &str = "game_started";
+pub const YOUR_TURN: &str = "your_turn";
+pub const GAME_FINISHED: &str = "game_finished";
+pub const GAME_CANCELLED: &str = "game_cancelled";
+/// Every notice type an endpoint may subscribe to.
+pub const NOTICE_TYPES: [&str; 4] = [GAME_STARTED, YOUR_TURN, GAME_FINISHED, GAME_CANCELLED];
+
+/// A stored notice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoticeRecord {
+    pub account: Uuid,
+    /// 1, 2, … per account.
+    pub notice: i64,
+    pub notice_type: String,
+    pub game: Uuid,
+    pub kind: String,
+    pub version: i64,
+    pub seat: Seat,
+    pub deadline_at: Option<i64>,
+    pub created_at: i64,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = notices)]
+struct NoticeRow<'a> {
+    account_id: &'a str,
+    notice: i64,
+    kind_of_notice: &'a str,
+    game_id: &'a str,
+    kind: &'a str,
+    version: i64,
+    seat: i32,
+    deadline_at: Option<i64>,
+    created_at: i64,
+}
+
+type NoticeColumns = (
+    String,
+    i64,
+    String,
+    String,
+    String,
+    i64,
+    i32,
+    Option<i64>,
+    i64,
+);
+
+fn record_of(row: NoticeColumns) -> Result<NoticeRecord, Error> {
+    let (account, notice, notice_type, game, kind, version, seat, deadline_at, created_at) = row;
+    Ok(NoticeRecord {
+        account: parse_uuid(&account, "account id")?,
+        notice,
+        notice_type,
+        game: parse_uuid(&game, "game id")?,
+        kind,
+        version,
+        seat: u8::try_from(seat)
+            .map(Seat)
+            .map_err(|_| corrupt("notice seat"))?,
+        deadline_at,
+        created_at,
+    })
+}
+
+impl Database {
+    /// The account's notices after number `after`, oldest first, at most `limit`.
+    #[tracing::instrument(skip(self))]
+    pub fn notices_after(
+        &self,
+        account: Uuid,
+        after: i64,
+        limit: i64,
+    ) -> Result<Vec<NoticeRecord>, Error> {
+        notices::table
+            .filter(notices::account_id.eq(account.to_string()))
+            .filter(notices::notice.gt(after))
+            .order(notices::notice.asc())
+            .limit(limit.max(0))
+            .load::<NoticeColumns>(&mut self.conn()?)
+            .db()?
+            .into_iter()
+            .map(record_of)
+            .collect()
+    }
+
+    /// The number of the latest notice of `notice_type` about `game` for `account` at or before
+    /// public version `version`: what the account stream tags a message with, so a client that
+    /// also gets the webhook can drop one of the two.
+    #[tracing::instrument(skip(self))]
+    pub fn notice_number(
+        &self,
+        account: Uuid,
+        game: Uuid,
+        notice_type: &str,
+        version: i64,
+    ) -> Result<Option<i64>, Error> {
+        notices::table
+            .filter(notices::account_id.eq(account.to_string()))
+            .filter(notices::game_id.eq(game.to_string()))
+            .filter(notices::kind_of_notice.eq(notice_type))
+            .filter(notices::version.le(version))
+            .select(diesel::dsl::max(notices::notice))
+            .get_result::<Option<i64>>(&mut self.conn()?)
+            .db()
+    }
+}
+
+/// What one notice says, before it is numbered.
+pub(crate) struct NewNotice<'a> {
+    pub account: &'a str,
+    pub notice_type: &'static str,
+    pub game_id: &'a str,
+    pub kind: &'a str,
+    pub version: i64,
+    pub seat: i32,
+    pub deadline_at: Option<i64>,
+    pub now: i64,
+}
+
+const NEXT_NUMBER_POSTGRES: &str = "\
+INSERT INTO notice_counters (account_id, last_notice) VALUES ($1, 1)
+ON CONFLICT (account_id) DO UPDATE SET last_notice = notice_counters.last_notice + 1
+RETURNING last_notice";
+
+const NEXT_NUMBER_SQLITE: &str = "\
+INSERT INTO notice_counters (account_id, last_notice) VALUES (?1, 1)
+ON CONFLICT (account_id) DO UPDATE SET last_notice = notice_counters.last_notice + 1
+RETURNING last_notice";
+
+#[derive(QueryableByName)]
+struct Counter {
+    #[diesel(sql_type = BigInt)]
+    last_notice: i64,
+}
+
+/// Numbers and stores one notice, and queues it for the account's webhook endpoints.
+fn record(conn: &mut AnyConnection, notice: &NewNotice<'_>) -> Result<(), Error> {
+    let query = match conn {
+        AnyConnection::Postgresql(_) => NEXT_NUMBER_POSTGRES,
+        AnyConnection::Sqlite(_) => NEXT_NUMBER_SQLITE,
+    };
+    // The counter row stays locked to the end of the transaction on PostgreSQL: two commits
+    // that notify one account number their notices one after the other.
+    let number = diesel::sql_query(query)
+        .bind::<Text, _>(notice.account)
+        .get_result::<Counter>(conn)
+        .db()?
+        .last_notice;
+    diesel::insert_into(notices::table)
+        .values(&NoticeRow {
+            account_id: notice.account,
+            notice: number,
+            kind_of_notice: notice.notice_type,
+            game_id: notice.game_id,
+            kind: notice.kind,
+            version: notice.version,
+            seat: notice.seat,
+            deadline_at: notice.deadline_at,
+            created_at: notice.now,
+        })
+        .execute(conn)
+        .db()?;
+    crate::outbox::enqueue_notice(conn, notice, number)
+}
+
+/// The people seated in a game (bots get no notices), and its kind.
+fn seated(conn: &mut AnyConnection, game_id: &str) -> Result<(String, Vec<(i32, String)>), Error> {
+    let kind = games::table
+        .find(game_id)
+        .select(games::kind)
+        .get_result::<String>(conn)
+        .db()?;
+    let people = seats::table
+        .filter(seats::game_id.eq(game_id))
+        .order(seats::seat.asc())
+        .select((seats::seat, seats::account_id))
+        .load::<(i32, String)>(conn)
+        .db()?;
+    Ok((kind, people))
+}
+
+fn acts(state: &AnyGame, seat: i32) -> bool {
+    state
+        .to_act()
+        .iter()
+        .any(|acting| i32::from(acting.0) == seat)
+}
+
+/// Inside the transaction that starts a game: `game_started` for every seated account, and
+/// `your_turn` for those whose seat acts first.
+pub(crate) fn on_start(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    start: &GameStart,
+) -> Result<(), Error> {
+    let (kind, people) = seated(conn, game_id)?;
+    let deadline_at = start.state.deadline();
+    for (seat, account) in &people {
+        let mut notice = NewNotice {
+            account,
+            notice_type: GAME_STARTED,
+            game_id,
+            kind: &kind,
+            version: 0,
+            seat: *seat,
+            deadline_at,
+            now: start.started_at,
+        };
+        record(conn, &notice)?;
+        if acts(&start.state, *seat) {
+            notice.notice_type = YOUR_TURN;
+            record(conn, &notice)?;
+        }
+    }
+    Ok(())
+}
+
+/// Inside a commit, before the game row is updated: the seats that were to act in the stored
+/// state. A state that cannot be read counts as nobody acting (at worst a turn is told twice,
+/// never missed).
+pub(crate) fn acting_before(conn: &mut AnyConnection, game_id: &str) -> Result<Vec<Seat>, Error> {
+    let stored = games::table
+        .find(game_id)
+        .select((games::state, games::state_format))
+        .get_result::<(Option<String>, i32)>(conn)
+        .optional()
+        .db()?;
+    Ok(match stored {
+        Some((Some(text), SNAPSHOT_FORMAT)) => decode::<AnyGame>(&text, "state")
+            .map(|state| state.to_act())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    })
+}
+
+/// Inside a commit, after the game row is updated: `your_turn` for each seat to act now that
+/// was not before, or that decided (or whose deadline passed) in this commit and must decide
+/// again; `game_finished` for everyone when it ends. A secret submission of another seat
+/// leaves a seat's turn as it was, so it tells that seat nothing.
+pub(crate) fn on_commit(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    before: &[Seat],
+    after: Versions,
+    commit: &Commit,
+) -> Result<(), Error> {
+    let active = commit.status == GameStatus::Active;
+    let finished = commit.status == GameStatus::Finished;
+    if !active && !finished {
+        return Ok(());
+    }
+    let (kind, people) = seated(conn, game_id)?;
+    let expired = commit
+        .inputs
+        .iter()
+        .any(|input| matches!(input.input, Input::Expire));
+    let deadline_at = commit.state.deadline();
+    for (seat, account) in &people {
+        let mut notice = NewNotice {
+            account,
+            notice_type: GAME_FINISHED,
+            game_id,
+            kind: &kind,
+            version: after.version,
+            seat: *seat,
+            deadline_at,
+            now: commit.now,
+        };
+        if finished {
+            record(conn, &notice)?;
+            continue;
+        }
+        if !acts(&commit.state, *seat) {
+            continue;
+        }
+        let moved = commit.inputs.iter().any(|input| {
+            matches!(&input.input, Input::Move { seat: mover, .. } if i32::from(mover.0) == *seat)
+        });
+        let was_acting = before.iter().any(|acting| i32::from(acting.0) == *seat);
+        if !was_acting || moved || expired {
+            notice.notice_type = YOUR_TURN;
+            record(conn, &notice)?;
+        }
+    }
+    Ok(())
+}
+
+/// Inside the transaction that deletes an open game: `game_cancelled` for everyone seated.
+/// Nothing for a game that is gone or has started (the delete then fails and rolls back).
+pub(crate) fn on_cancel_if_open(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    now: i64,
+) -> Result<(), Error> {
+    let status = games::table
+        .find(game_id)
+        .select(games::status)
+        .get_result::<String>(conn)
+        .optional()
+        .db()?;
+    if status.as_deref() != Some(GameStatus::Open.as_str()) {
+        return Ok(());
+    }
+    let (kind, people) = seated(conn, game_id)?;
+    for (seat, account) in &people {
+        record(
+            conn,
+            &NewNotice {
+                account,
+                notice_type: GAME_CANCELLED,
+                game_id,
+                kind: &kind,
+                version: 0,
+                seat: *seat,
+                deadline_at: None,
+                now,
+            },
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,515 @@
+//! The webhook outbox: one row per message per endpoint, written in the transaction that made
+//! the notice. The delivery worker claims due rows under a lease (wall-clock milliseconds, like
+//! the bot and tick leases; `FOR UPDATE SKIP LOCKED` on PostgreSQL so processes never take the
+//! same row), sends, and records the attempt only while it still holds the lease: one attempt
+//! is made by one process, once.
+
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
+use serde_json::json;
+use uuid::Uuid;
+
+use crate::connection::AnyConnection;
+use crate::error::OrDb;
+use crate::models::parse_uuid;
+use crate::notices::NewNotice;
+use crate::schema::{webhook_deliveries, webhook_endpoints};
+use crate::webhooks::split_events;
+use crate::{Database, Error};
+
+pub const PENDING: &str = "pending";
+pub const DELIVERED: &str = "delivered";
+pub const FAILED: &str = "failed";
+
+/// One delivery as its endpoint's owner sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeliveryRecord {
+    pub id: Uuid,
+    pub endpoint: Uuid,
+    /// The `webhook-id`: the same for a redelivery of one message.
+    pub message_id: String,
+    pub event_type: String,
+    pub payload: String,
+    /// `pending`, `delivered` or `failed`.
+    pub status: String,
+    pub attempts: i32,
+    pub next_attempt_at: Option<i64>,
+    pub last_status: Option<i32>,
+    pub last_error: Option<String>,
+    pub created_at: i64,
+    pub delivered_at: Option<i64>,
+}
+
+/// A delivery the caller holds the lease of, with where to send it and the signing secret.
+pub struct ClaimedDelivery {
+    pub delivery: DeliveryRecord,
+    pub account: Uuid,
+    pub url: String,
+    /// The whole `whsec_…` text; the caller wraps it at once so it reaches no log.
+    pub secret: String,
+}
+
+impl std::fmt::Debug for ClaimedDelivery {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ClaimedDelivery")
+            .field("delivery", &self.delivery.id)
+            .field("url", &self.url)
+            .field("secret", &"[redacted]")
+            .finish()
+    }
+}
+
+/// How an attempt ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AttemptResult {
+    /// 2xx.
+    Delivered,
+    /// Failed; tried again at this game-clock time.
+    RetryAt(i64),
+    /// Failed for the last time: the message is given up and the endpoint disabled.
+    GiveUp,
+    /// 410 Gone: the receiver asks for no more; the endpoint is disabled.
+    Gone,
+}
+
+/// An attempt's outcome, recorded with [`Database::finish_attempt`].
+#[derive(Clone, Debug)]
+pub struct Attempt {
+    pub now: i64,
+    pub status_code: Option<i32>,
+    pub error: Option<String>,
+    pub result: AttemptResult,
+}
+
+#[derive(Insertable)]
+#[diesel(table_name = webhook_deliveries)]
+struct DeliveryRow<'a> {
+    id: String,
+    endpoint_id: &'a str,
+    message_id: &'a str,
+    event_type: &'a str,
+    payload: &'a str,
+    status: &'a str,
+    attempts: i32,
+    next_attempt_at: Option<i64>,
+    created_at: i64,
+}
+
+type DeliveryColumns = (
+    String,
+    String,
+    String,
+    String,
+    String,
+    String,
+    i32,
+    Option<i64>,
+    Option<i32>,
+    Option<String>,
+    i64,
+    Option<i64>,
+);
+
+const DELIVERY_COLUMNS: (
+    webhook_deliveries::id,
+    webhook_deliveries::endpoint_id,
+    webhook_deliveries::message_id,
+    webhook_deliveries::event_type,
+    webhook_deliveries::payload,
+    webhook_deliveries::status,
+    webhook_deliveries::attempts,
+    webhook_deliveries::next_attempt_at,
+    webhook_deliveries::last_status,
+    webhook_deliveries::last_error,
+    webhook_deliveries::created_at,
+    webhook_deliveries::delivered_at,
+) = (
+    webhook_deliveries::id,
+    webhook_deliveries::endpoint_id,
+    webhook_deliveries::message_id,
+    webhook_deliveries::event_type,
+    webhook_deliveries::payload,
+    webhook_deliveries::status,
+    webhook_deliveries::attempts,
+    webhook_deliveries::next_attempt_at,
+    webhook_deliveries::last_status,
+    webhook_deliveries::last_error,
+    webhook_deliveries::created_at,
+    webhook_deliveries::delivered_at,
+);
+
+fn delivery_of(row: DeliveryColumns) -> Result<DeliveryRecord, Error> {
+    let (
+        id,
+        endpoint,
+        message_id,
+        event_type,
+        payload,
+        status,
+        attempts,
+        next_attempt_at,
+        last_status,
+        last_error,
+        created_at,
+        delivered_at,
+    ) = row;
+    Ok(DeliveryRecord {
+        id: parse_uuid(&id, "delivery id")?,
+        endpoint: parse_uuid(&endpoint, "endpoint id")?,
+        message_id,
+        event_type,
+        payload,
+        status,
+        attempts,
+        next_attempt_at,
+        last_status,
+        last_error,
+        created_at,
+        delivered_at,
+    })
+}
+
+/// A new message id: what `webhook-id` carries.
+fn message_id() -> String {
+    format!("msg_{}", Uuid::new_v4().simple())
+}
+
+/// Unix seconds as RFC 3339 UTC.
+pub fn rfc3339(secs: i64) -> String {
+    chrono::DateTime::from_timestamp(secs, 0)
+        .unwrap_or_default()
+        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+fn insert(
+    conn: &mut AnyConnection,
+    endpoint: &str,
+    message: &str,
+    event_type: &str,
+    payload: &str,
+    now: i64,
+) -> Result<Uuid, Error> {
+    let id = Uuid::new_v4();
+    diesel::insert_into(webhook_deliveries::table)
+        .values(&DeliveryRow {
+            id: id.to_string(),
+            endpoint_id: endpoint,
+            message_id: message,
+            event_type,
+            payload,
+            status: PENDING,
+            attempts: 0,
+            next_attempt_at: Some(now),
+            created_at: now,
+        })
+        .execute(conn)
+        .db()?;
+    Ok(id)
+}
+
+/// Inside the notice's transaction: one delivery per active endpoint of the account that
+/// subscribed to the notice's type. The payload says only what the notice says.
+pub(crate) fn enqueue_notice(
+    conn: &mut AnyConnection,
+    notice: &NewNotice<'_>,
+    number: i64,
+) -> Result<(), Error> {
+    let endpoints = webhook_endpoints::table
+        .filter(webhook_endpoints::account_id.eq(notice.account))
+        .filter(webhook_endpoints::disabled_at.is_null())
+        .select((webhook_endpoints::id, webhook_endpoints::events))
+        .load::<(String, String)>(conn)
+        .db()?;
+    if endpoints.is_empty() {
+        return Ok(());
+    }
+    let payload = json!({
+        "type": notice.notice_type,
+        "timestamp": rfc3339(notice.now),
+        "data": {
+            "notice": number,
+            "game_id": notice.game_id,
+            "kind": notice.kind,
+            "version": notice.version,
+            "seat": notice.seat,
+            "deadline_at": notice.deadline_at,
+        },
+    })
+    .to_string();
+    let message = message_id();
+    for (endpoint, events) in endpoints {
+        if split_events(&events)
+            .iter()
+            .any(|event| event == notice.notice_type)
+        {
+            insert(
+                conn,
+                &endpoint,
+                &message,
+                notice.notice_type,
+                &payload,
+                notice.now,
+            )?;
+        }
+    }
+    Ok(())
+}
+
+const CLAIM_POSTGRES: &str = "\
+WITH busy AS (
+    SELECT endpoint_id, COUNT(*) AS n FROM webhook_deliveries
+    WHERE status = 'pending' AND lease_until >= $2
+    GROUP BY endpoint_id
+), ranked AS (
+    SELECT d.id, d.endpoint_id, d.next_attempt_at,
+        ROW_NUMBER() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.id) AS r
+    FROM webhook_deliveries d
+    JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.disabled_at IS NULL
+    WHERE d.status = 'pending' AND d.next_attempt_at <= $1
+      AND (d.lease_until IS NULL OR d.lease_until < $2)
+), picked AS (
+    SELECT d.id FROM webhook_deliveries d
+    WHERE d.id IN (
+        SELECT ranked.id FROM ranked LEFT JOIN busy ON busy.endpoint_id = ranked.endpoint_id
+        WHERE ranked.r + COALESCE(busy.n, 0) <= $3
+        ORDER BY ranked.next_attempt_at, ranked.id
+        LIMIT $4
+    )
+    FOR UPDATE SKIP LOCKED
+)
+UPDATE webhook_deliveries SET lease_holder = $5, lease_until = $6
+FROM picked
+WHERE webhook_deliveries.id = picked.id
+  AND webhook_deliveries.status = 'pending'
+  AND (webhook_deliveries.lease_until IS NULL OR webhook_deliveries.lease_until < $2)
+RETURNING webhook_deliveries.id";
+
+/// SQLite serves one process, and its write transaction already excludes every other writer.
+const CLAIM_SQLITE: &str = "\
+WITH busy AS (
+    SELECT endpoint_id, COUNT(*) AS n FROM webhook_deliveries
+    WHERE status = 'pending' AND lease_until >= ?2
+    GROUP BY endpoint_id
+), ranked AS (
+    SELECT d.id, d.endpoint_id, d.next_attempt_at,
+        ROW_NUMBER() OVER (PARTITION BY d.endpoint_id ORDER BY d.next_attempt_at, d.id) AS r
+    FROM webhook_deliveries d
+    JOIN webhook_endpoints e ON e.id = d.endpoint_id AND e.disabled_at IS NULL
+    WHERE d.status = 'pending' AND d.next_attempt_at <= ?1
+      AND (d.lease_until IS NULL OR d.lease_until < ?2)
+)
+UPDATE webhook_deliveries SET lease_holder = ?5, lease_until = ?6
+WHERE id IN (
+    SELECT ranked.id FROM ranked LEFT JOIN busy ON busy.endpoint_id = ranked.endpoint_id
+    WHERE ranked.r + COALESCE(busy.n, 0) <= ?3
+    ORDER BY ranked.next_attempt_at, ranked.id
+    LIMIT ?4
+)
+RETURNING id";
+
+#[derive(QueryableByName)]
+struct ClaimedId {
+    #[diesel(sql_type = Text)]
+    id: String,
+}
+
+impl Database {
+    /// Claims up to `limit` deliveries due at `now` (game clock) for `holder` until `until`
+    /// (wall-clock milliseconds; leases that ran out before `now_ms` are taken over), at most
+    /// `per_endpoint` in flight per endpoint counting those other holders have out.
+    #[tracing::instrument(skip(self))]
+    pub fn claim_deliveries(
+        &self,
+        now: i64,
+        now_ms: i64,
+        holder: &str,
+        until: i64,
+        per_endpoint: i64,
+        limit: i64,
+    ) -> Result<Vec<ClaimedDelivery>, Error> {
+        let ids = self.write(|conn| {
+            let query = match conn {
+                AnyConnection::Postgresql(_) => CLAIM_POSTGRES,
+                AnyConnection::Sqlite(_) => CLAIM_SQLITE,
+            };
+            diesel::sql_query(query)
+                .bind::<BigInt, _>(now)
+                .bind::<BigInt, _>(now_ms)
+                .bind::<BigInt, _>(per_endpoint)
+                .bind::<BigInt, _>(limit.max(0))
+                .bind::<Text, _>(holder)
+                .bind::<BigInt, _>(until)
+                .load::<ClaimedId>(conn)
+                .db()
+        })?;
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<String> = ids.into_iter().map(|row| row.id).collect();
+        let rows = webhook_deliveries::table
+            .inner_join(webhook_endpoints::table)
+            .filter(webhook_deliveries::id.eq_any(&ids))
+            .order((
+                webhook_deliveries::next_attempt_at.asc(),
+                webhook_deliveries::id.asc(),
+            ))
+            .select((
+                DELIVERY_COLUMNS,
+                webhook_endpoints::account_id,
+                webhook_endpoints::url,
+                webhook_endpoints::secret,
+            ))
+            .load::<(DeliveryColumns, String, String, String)>(&mut self.conn()?)
+            .db()?;
+        rows.into_iter()
+            .map(|(delivery, account, url, secret)| {
+                Ok(ClaimedDelivery {
+                    delivery: delivery_of(delivery)?,
+                    account: parse_uuid(&account, "account id")?,
+                    url,
+                    secret,
+                })
+            })
+            .collect()
+    }
+
+    /// Records an attempt of a delivery `holder` claimed; `Ok(None)` if the lease was lost
+    /// meanwhile (nothing is written). When the attempt disabled the endpoint, returns
+    /// `Some(Some(account))` of its owner.
+    #[tracing::instrument(skip(self, attempt))]
+    pub fn finish_attempt(
+        &self,
+        delivery: Uuid,
+        endpoint: Uuid,
+        holder: &str,
+        attempt: &Attempt,
+    ) -> Result<Option<Option<Uuid>>, Error> {
+        let delivery_id = delivery.to_string();
+        let endpoint_id = endpoint.to_string();
+        self.write(|conn| {
+            let (status, next, delivered_at) = match attempt.result {
+                AttemptResult::Delivered => (DELIVERED, None, Some(attempt.now)),
+                AttemptResult::RetryAt(at) => (PENDING, Some(at), None),
+                AttemptResult::GiveUp | AttemptResult::Gone => (FAILED, None, None),
+            };
+            let updated = diesel::update(
+                webhook_deliveries::table
+                    .filter(webhook_deliveries::id.eq(&delivery_id))
+                    .filter(webhook_deliveries::lease_holder.eq(holder)),
+            )
+            .set((
+                webhook_deliveries::attempts.eq(webhook_deliveries::attempts + 1),
+                webhook_deliveries::status.eq(status),
+                webhook_deliveries::next_attempt_at.eq(next),
+                webhook_deliveries::delivered_at.eq(delivered_at),
+                webhook_deliveries::last_status.eq(attempt.status_code),
+                webhook_deliveries::last_error.eq(attempt.error.as_deref()),
+                webhook_deliveries::lease_holder.eq(None::<String>),
+                webhook_deliveries::lease_until.eq(None::<i64>),
+            ))
+            .execute(conn)
+            .db()?;
+            if updated == 0 {
+                return Ok(None);
+            }
+            let endpoint_row =
+                webhook_endpoints::table.filter(webhook_endpoints::id.eq(&endpoint_id));
+            if attempt.result == AttemptResult::Delivered {
+                diesel::update(endpoint_row)
+                    .set(webhook_endpoints::failures.eq(0))
+                    .execute(conn)
+                    .db()?;
+                return Ok(Some(None));
+            }
+            diesel::update(endpoint_row)
+                .set(webhook_endpoints::failures.eq(webhook_endpoints::failures + 1))
+                .execute(conn)
+                .db()?;
+            let reason = match attempt.result {
+                AttemptResult::Gone => "gone",
+                AttemptResult::GiveUp => "failing",
+                _ => return Ok(Some(None)),
+            };
+            let disabled =
+                diesel::update(endpoint_row.filter(webhook_endpoints::disabled_at.is_null()))
+                    .set((
+                        webhook_endpoints::disabled_at.eq(Some(attempt.now)),
+                        webhook_endpoints::disabled_reason.eq(Some(reason)),
+                    ))
+                    .execute(conn)
+                    .db()?;
+            // Nothing more goes to a disabled endpoint: its waiting messages end here.
+            diesel::update(
+                webhook_deliveries::table
+                    .filter(webhook_deliveries::endpoint_id.eq(&endpoint_id))
+                    .filter(webhook_deliveries::status.eq(PENDING)),
+            )
+            .set((
+                webhook_deliveries::status.eq(FAILED),
+                webhook_deliveries::next_attempt_at.eq(None::<i64>),
+                webhook_deliveries::last_error.eq(Some("endpoint disabled")),
+            ))
+            .execute(conn)
+            .db()?;
+            if disabled == 0 {
+                return Ok(Some(None));
+            }
+            let account = webhook_endpoints::table
+                .find(&endpoint_id)
+                .select(webhook_endpoints::account_id)
+                .get_result::<String>(conn)
+                .db()?;
+            Ok(Some(Some(parse_uuid(&account, "account id")?)))
+        })
+    }
+
+    /// The endpoint's deliveries, newest first, at most `limit`.
+    #[tracing::instrument(skip(self))]
+    pub fn deliveries(&self, endpoint: Uuid, limit: i64) -> Result<Vec<DeliveryRecord>, Error> {
+        webhook_deliveries::table
+            .filter(webhook_deliveries::endpoint_id.eq(endpoint.to_string()))
+            .order((
+                webhook_deliveries::created_at.desc(),
+                webhook_deliveries::id.desc(),
+            ))
+            .limit(limit.max(0))
+            .select(DELIVERY_COLUMNS)
+            .load::<DeliveryColumns>(&mut self.conn()?)
+            .db()?
+            .into_iter()
+            .map(delivery_of)
+            .collect()
+    }
+
+    /// One delivery of the endpoint.
+    #[tracing::instrument(skip(self))]
+    pub fn delivery(&self, endpoint: Uuid, id: Uuid) -> Result<DeliveryRecord, Error> {
+        webhook_deliveries::table
+            .filter(webhook_deliveries::endpoint_id.eq(endpoint.to_string()))
+            .filter(webhook_deliveries::id.eq(id.to_string()))
+            .select(DELIVERY_COLUMNS)
+            .get_result::<DeliveryColumns>(&mut self.conn()?)
+            .optional()
+            .db()?
+            .ok_or(Error::NotFound)
+            .and_then(delivery_of)
+    }
+
+    /// Queues a message of `event_type` with `payload` for an endpoint, due at `now`; with
+    /// `message`, under that message id (a redelivery), else under a new one.
+    #[tracing::instrument(skip(self, payload))]
+    pub fn enqueue_delivery(
+        &self,
+        endpoint: Uuid,
+        message: Option<&str>,
+        event_type: &str,
+        payload: &str,
+        now: i64,
+    ) -> Result<DeliveryRecord, Error> {
+        let endpoint_id = endpoint.to_string();
+        let message = message.map_or_else(message_id, str::to_owned);
+        let id =
+            self.write(|conn| insert(conn, &endpoint_id, &message, event_type, payload, now))?;
+        self.delivery(endpoint, id)
+    }
+}
