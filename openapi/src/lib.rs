@@ -12,6 +12,7 @@ pub mod legal_moves;
 pub mod live;
 pub mod options;
 pub mod problem;
+pub mod sessions;
 pub mod sse;
 pub mod unions;
 

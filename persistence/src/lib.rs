@@ -26,6 +26,7 @@ mod records;
 mod schema;
 mod seats;
 pub mod seeding;
+mod sessions;
 mod snapshot;
 pub mod testing;
 mod tickets;
@@ -40,5 +41,6 @@ pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, Versions,
 };
+pub use sessions::{NewSession, Rotation, SessionRecord, StoredRefreshToken};
 pub use snapshot::{SNAPSHOT_FORMAT, replay};
 pub use tickets::StreamTicket;

@@ -33,5 +33,11 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(games::stream::get_game_stream)
         .service(games::stream_tickets::post_game_stream_tickets)
         .service(me::stream::get_account_stream)
-        .service(me::stream_tickets::post_account_stream_tickets);
+        .service(me::stream_tickets::post_account_stream_tickets)
+        .service(sessions::refresh::refresh_session)
+        .service(sessions::list::list_sessions)
+        .service(sessions::delete::delete_sessions)
+        .service(sessions::delete_current::delete_current_session)
+        .service(me::get::get_me)
+        .service(me::password::put_password);
 }

@@ -25,7 +25,7 @@ fn check_username(username: &str) -> Result<(), ApiError> {
     }
 }
 
-fn check_password(password: &str) -> Result<(), ApiError> {
+pub(super) fn check_password(password: &str) -> Result<(), ApiError> {
     if (8..=128).contains(&password.chars().count()) {
         Ok(())
     } else {

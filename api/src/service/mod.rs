@@ -8,6 +8,8 @@ mod known_accounts;
 mod lobby;
 mod notices;
 mod render;
+pub mod session_liveness;
+pub mod sessions;
 mod stored_responses;
 mod stream_tickets;
 mod views;
@@ -37,6 +39,8 @@ pub struct GameService {
     known: Arc<known_accounts::KnownAccounts>,
     /// PostgreSQL only: reads revisions for the async workers (on SQLite they read at once).
     revisions: Option<Arc<RevisionReader>>,
+    /// Which sessions are alive, and the streams to end when one ends.
+    session_liveness: Arc<session_liveness::SessionLiveness>,
 }
 
 impl GameService {
@@ -57,6 +61,7 @@ impl GameService {
             metrics: Arc::new(Metrics::new()),
             hub,
             known: Arc::default(),
+            session_liveness: Arc::default(),
         }
     }
 
@@ -67,6 +72,10 @@ impl GameService {
 
     pub fn database(&self) -> &Database {
         &self.db
+    }
+
+    pub fn session_liveness(&self) -> &Arc<session_liveness::SessionLiveness> {
+        &self.session_liveness
     }
 
     pub fn metrics(&self) -> &Metrics {

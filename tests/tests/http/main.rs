@@ -51,6 +51,7 @@ mod playground;
 mod secret_submissions;
 mod seed_commitments;
 mod service;
+mod sessions;
 mod shutdown;
 mod slow_clients;
 mod snapshots;
