@@ -18,8 +18,11 @@ pub struct Settings {
     /// HMAC secret for access tokens (at least 32 bytes); generated and kept in `data_dir` when
     /// unset.
     pub jwt_secret: Option<SecretString>,
-    /// Lifetime of an access token.
+    /// Lifetime of an access token (`ACCESS_TOKEN_TTL_SECS`, 900 by default).
     pub token_ttl_secs: i64,
+    /// How long a refresh token stays usable unused (`REFRESH_TOKEN_TTL_SECS`, 30 days by
+    /// default); a login lives at most 365 days however often it is refreshed.
+    pub refresh_token_ttl_secs: i64,
     /// How often the background tick expires passed deadlines.
     pub tick_millis: u64,
     /// Where "now" comes from: the system clock, or a manual clock a test moves.
@@ -84,6 +87,8 @@ pub struct LimitSettings {
     pub leaves_per_minute: u32,
     /// Webhook endpoints registered per minute by one account.
     pub webhooks_per_minute: u32,
+    /// Refreshes per minute from one IP address.
+    pub refreshes_per_minute: u32,
 }
 
 impl Default for LimitSettings {
@@ -101,6 +106,7 @@ impl Default for LimitSettings {
             joins_per_minute: 60,
             leaves_per_minute: 60,
             webhooks_per_minute: 10,
+            refreshes_per_minute: 60,
         }
     }
 }
@@ -118,6 +124,7 @@ impl LimitSettings {
             joins_per_minute: 0,
             leaves_per_minute: 0,
             webhooks_per_minute: 0,
+            refreshes_per_minute: 0,
             ..Self::default()
         }
     }
@@ -156,6 +163,10 @@ impl Settings {
                 "RATE_LIMIT_WEBHOOKS_PER_MINUTE",
                 defaults.webhooks_per_minute,
             )?,
+            refreshes_per_minute: number(
+                "RATE_LIMIT_REFRESHES_PER_MINUTE",
+                defaults.refreshes_per_minute,
+            )?,
         };
         Ok(Self {
             host: var("HOST").unwrap_or_else(|| "127.0.0.1".to_owned()),
@@ -163,7 +174,11 @@ impl Settings {
             database_url: database_url.into(),
             data_dir,
             jwt_secret: var("JWT_SECRET").map(SecretString::from),
-            token_ttl_secs: 24 * 3600,
+            token_ttl_secs: number("ACCESS_TOKEN_TTL_SECS", 900)?,
+            refresh_token_ttl_secs: number(
+                "REFRESH_TOKEN_TTL_SECS",
+                crate::auth::DEFAULT_REFRESH_TTL_SECS,
+            )?,
             tick_millis: number("TICK_MILLIS", 1000)?,
             clock: Clock::system(),
             limits,

@@ -14,6 +14,12 @@ pub enum ApiError {
     /// 401: no token, or a bad or expired one.
     #[error("unauthorized: {0}")]
     Unauthorized(&'static str),
+    /// 401 with a code of its own: a refresh token or session that can no longer be used.
+    #[error("unauthenticated: {code}")]
+    Unauthenticated {
+        code: &'static str,
+        detail: &'static str,
+    },
     /// 403: authenticated but not allowed (e.g. not a seat of the game).
     #[error("forbidden: {code}")]
     Forbidden { code: &'static str, detail: String },
@@ -65,7 +71,8 @@ impl ApiError {
             ApiError::Malformed(_) => "malformed",
             ApiError::Unauthorized(_) => "unauthorized",
             ApiError::MethodNotAllowed(_) => "method_not_allowed",
-            ApiError::Forbidden { code, .. }
+            ApiError::Unauthenticated { code, .. }
+            | ApiError::Forbidden { code, .. }
             | ApiError::NotFound { code, .. }
             | ApiError::Conflict { code, .. }
             | ApiError::Unprocessable { code, .. } => code,
@@ -92,7 +99,7 @@ impl ApiError {
     fn title(&self) -> &'static str {
         match self {
             ApiError::Malformed(_) => "Malformed request",
-            ApiError::Unauthorized(_) => "Unauthorized",
+            ApiError::Unauthorized(_) | ApiError::Unauthenticated { .. } => "Unauthorized",
             ApiError::Forbidden { .. } => "Forbidden",
             ApiError::MethodNotAllowed(_) => "Method not allowed",
             ApiError::NotFound { .. } => "Not found",
@@ -110,7 +117,9 @@ impl ApiError {
     fn detail(&self) -> String {
         match self {
             ApiError::Malformed(detail) => detail.clone(),
-            ApiError::Unauthorized(detail) => (*detail).to_owned(),
+            ApiError::Unauthorized(detail) | ApiError::Unauthenticated { detail, .. } => {
+                (*detail).to_owned()
+            }
             ApiError::MethodNotAllowed(allow) => format!("this path answers {allow}"),
             ApiError::Forbidden { detail, .. }
             | ApiError::NotFound { detail, .. }
@@ -168,7 +177,9 @@ impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
             ApiError::Malformed(_) => StatusCode::BAD_REQUEST,
-            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Unauthorized(_) | ApiError::Unauthenticated { .. } => {
+                StatusCode::UNAUTHORIZED
+            }
             ApiError::Forbidden { .. } => StatusCode::FORBIDDEN,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::NotFound { .. } => StatusCode::NOT_FOUND,
@@ -193,7 +204,7 @@ impl ResponseError for ApiError {
         }
         let mut response = HttpResponse::build(self.status_code());
         response.content_type("application/problem+json");
-        if let ApiError::Unauthorized(_) = self {
+        if let ApiError::Unauthorized(_) | ApiError::Unauthenticated { .. } = self {
             response.insert_header(("WWW-Authenticate", "Bearer"));
         }
         if let Some(seconds) = self.retry_after_secs() {

@@ -118,6 +118,7 @@ fn run_jobs(queue: &Mutex<Receiver<Job>>) {
 /// Every limit of one server.
 pub struct Limits {
     auth: Rate<IpAddr>,
+    refreshes: Rate<IpAddr>,
     games: Rate<Uuid>,
     moves: Rate<Uuid>,
     webhooks: Rate<Uuid>,
@@ -136,6 +137,7 @@ impl Limits {
         };
         Self {
             auth: Rate::per_minute(settings.auth_per_minute),
+            refreshes: Rate::per_minute(settings.refreshes_per_minute),
             games: Rate::per_minute(settings.games_per_minute),
             moves: Rate::per_minute(settings.moves_per_minute),
             webhooks: Rate::per_minute(settings.webhooks_per_minute),
@@ -151,6 +153,11 @@ impl Limits {
     /// a peer address (never over TCP) the request is not limited.
     pub fn check_auth(&self, peer: Option<IpAddr>) -> Result<(), ApiError> {
         peer.map_or(Ok(()), |ip| self.auth.check(&client_key(ip)))
+    }
+
+    /// Session refreshes from one address, counted as [`Limits::check_auth`] counts.
+    pub fn check_refresh(&self, peer: Option<IpAddr>) -> Result<(), ApiError> {
+        peer.map_or(Ok(()), |ip| self.refreshes.check(&client_key(ip)))
     }
 
     pub fn check_create_game(&self, account: Uuid) -> Result<(), ApiError> {
@@ -214,6 +221,7 @@ impl Limits {
     /// Called by the background tick.
     pub fn forget_idle(&self) {
         self.auth.forget_idle();
+        self.refreshes.forget_idle();
         self.games.forget_idle();
         self.moves.forget_idle();
         self.webhooks.forget_idle();

@@ -48,7 +48,8 @@ impl Application {
             settings.jwt_secret.as_ref(),
             &settings.data_dir,
             settings.token_ttl_secs,
-        )?;
+        )?
+        .with_refresh_ttl(settings.refresh_token_ttl_secs);
         let url = settings.database_url.expose_secret().to_owned();
         let database = web::block(move || persistence::Database::connect(&url))
             .await
@@ -82,6 +83,7 @@ impl Application {
             settings.webhooks.clone(),
             shutdown.subscribe(),
         )?;
+        crate::push::session_sweep::spawn(service.clone(), shutdown.subscribe());
         let (tick_passes, tick) = crate::tick::spawn(
             service.clone(),
             limits.clone(),

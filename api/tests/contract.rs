@@ -130,7 +130,12 @@ fn every_operation_has_an_example_request_and_success_response() {
 #[test]
 fn every_operation_is_public_or_needs_a_bearer_token_and_says_which() {
     let spec = spec();
-    let public = ["get /healthz", "post /v1/accounts", "post /v1/sessions"];
+    let public = [
+        "get /healthz",
+        "post /v1/accounts",
+        "post /v1/sessions",
+        "post /v1/sessions/refresh",
+    ];
     // A browser's `EventSource` cannot send a header: a stream also opens with a ticket.
     let bearer_or_ticket = ["get /v1/games/{id}/stream", "get /v1/me/stream"];
     for (name, operation) in operations(&spec) {
@@ -170,6 +175,8 @@ const RATE_LIMITED: &[&str] = &[
     "get /v1/me/stream",
     "delete /v1/me",
     "post /v1/me/webhooks",
+    "post /v1/sessions/refresh",
+    "put /v1/me/password",
 ];
 
 #[test]

@@ -34,15 +34,27 @@ pub struct Account {
     pub created_at: i64,
 }
 
-/// A bearer access token.
+/// A login session's tokens: a short-lived bearer access token and the refresh token that
+/// renews it (`POST /v1/sessions/refresh`).
+// The refresh token is a secret in memory: `Debug` output never shows it.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct Session {
     /// Send as `Authorization: Bearer <access_token>`.
     pub access_token: String,
     #[schema(example = "Bearer")]
     pub token_type: String,
-    /// Unix seconds after which the token is refused.
+    /// Unix seconds after which the access token is refused.
     pub expires_at: i64,
+    /// Seconds from now until `expires_at`.
+    #[schema(example = 900)]
+    pub expires_in: i64,
+    /// Opaque; exchange it once for a new pair before it expires from disuse. Keep it secret:
+    /// a spent refresh token used again ends the session.
+    #[schema(value_type = String, example = "ctr_4f1c…")]
+    #[serde(serialize_with = "crate::sessions::expose")]
+    pub refresh_token: SecretString,
+    /// The session these tokens belong to.
+    pub session_id: Uuid,
     pub account: Account,
 }
 

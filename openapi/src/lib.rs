@@ -15,6 +15,7 @@ pub mod matchmaking;
 pub mod options;
 pub mod problem;
 pub mod ratings;
+pub mod sessions;
 pub mod sse;
 pub mod unions;
 pub mod webhooks;

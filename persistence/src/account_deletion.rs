@@ -9,8 +9,10 @@ use uuid::Uuid;
 use crate::bots::BotSeatRow;
 use crate::connection::AnyConnection;
 use crate::error::OrDb;
-use crate::models::AccountRow;
-use crate::schema::{accounts, bot_seats, games, idempotency_keys, seats, stream_tickets};
+use crate::models::{AccountRow, parse_uuid};
+use crate::schema::{
+    accounts, bot_seats, games, idempotency_keys, refresh_tokens, seats, sessions, stream_tickets,
+};
 use crate::{Database, Error, GameStatus};
 
 /// What the deletion did to the account's games.
@@ -25,6 +27,8 @@ pub struct AccountDeletion {
     /// Finished games: its seat (and the game's creator, if it was) is now a stand-in of that
     /// game alone.
     pub anonymised: Vec<Uuid>,
+    /// Its sessions, deleted: their streams end.
+    pub ended_sessions: Vec<Uuid>,
 }
 
 impl Database {
@@ -65,9 +69,27 @@ impl Database {
             )
             .execute(conn)
             .db()?;
-            // sessions and personal tokens of the account are deleted here
+            // Its sessions go (a token naming a missing session is refused), with their
+            // refresh tokens.
+            let ended: Vec<String> = sessions::table
+                .filter(sessions::account_id.eq(&account_id))
+                .select(sessions::id)
+                .load::<String>(conn)
+                .db()?;
+            diesel::delete(refresh_tokens::table.filter(refresh_tokens::session_id.eq_any(&ended)))
+                .execute(conn)
+                .db()?;
+            diesel::delete(sessions::table.filter(sessions::account_id.eq(&account_id)))
+                .execute(conn)
+                .db()?;
 
-            let mut done = AccountDeletion::default();
+            let mut done = AccountDeletion {
+                ended_sessions: ended
+                    .iter()
+                    .map(|id| parse_uuid(id, "session id"))
+                    .collect::<Result<_, _>>()?,
+                ..AccountDeletion::default()
+            };
             let created_open: Vec<String> = games::table
                 .filter(games::created_by.eq(&account_id))
                 .filter(games::status.eq(GameStatus::Open.as_str()))

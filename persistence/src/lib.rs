@@ -32,6 +32,7 @@ mod records;
 mod schema;
 mod seats;
 pub mod seeding;
+mod sessions;
 mod snapshot;
 pub mod testing;
 mod tickets;
@@ -63,6 +64,7 @@ pub use records::{
     GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, UsernameForms,
     Versions,
 };
+pub use sessions::{NewSession, Rotation, SessionRecord, StoredRefreshToken};
 pub use snapshot::{SNAPSHOT_FORMAT, replay};
 pub use tickets::StreamTicket;
 pub use webhooks::{EndpointRecord, NewEndpoint};

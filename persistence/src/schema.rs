@@ -114,6 +114,8 @@ diesel::table! {
         account_id -> Text,
         scope -> Text,
         expires_at -> BigInt,
+        /// The session that asked for the ticket: ending it voids the ticket.
+        session_id -> Nullable<Text>,
     }
 }
 
@@ -256,3 +258,28 @@ diesel::table! {
 
 diesel::joinable!(webhook_deliveries -> webhook_endpoints (endpoint_id));
 diesel::allow_tables_to_appear_in_same_query!(webhook_deliveries, webhook_endpoints);
+
+diesel::table! {
+    sessions (id) {
+        id -> Text,
+        account_id -> Text,
+        created_at -> BigInt,
+        last_used_at -> BigInt,
+        user_agent -> Nullable<Text>,
+        expires_at -> BigInt,
+        revoked_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::table! {
+    refresh_tokens (hash) {
+        hash -> Text,
+        session_id -> Text,
+        issued_at -> BigInt,
+        spent_at -> Nullable<BigInt>,
+    }
+}
+
+diesel::joinable!(sessions -> accounts (account_id));
+diesel::joinable!(refresh_tokens -> sessions (session_id));
+diesel::allow_tables_to_appear_in_same_query!(sessions, refresh_tokens);

@@ -23,6 +23,9 @@ pub struct StreamTicket {
     /// Which stream it opens, e.g. `game:<id>` or `me`.
     pub scope: String,
     pub expires_at: i64,
+    /// The session that asked for it (none for tickets stored before sessions): ending that
+    /// session voids the ticket.
+    pub session: Option<Uuid>,
 }
 
 #[derive(Insertable, Queryable)]
@@ -32,6 +35,7 @@ struct TicketRow {
     account_id: String,
     scope: String,
     expires_at: i64,
+    session_id: Option<String>,
 }
 
 impl Database {
@@ -43,6 +47,7 @@ impl Database {
             account_id: ticket.account.to_string(),
             scope: ticket.scope.clone(),
             expires_at: ticket.expires_at,
+            session_id: ticket.session.map(|id| id.to_string()),
         };
         self.write(|conn| {
             diesel::delete(stream_tickets::table.filter(stream_tickets::expires_at.le(now)))
@@ -69,6 +74,7 @@ impl Database {
                 stream_tickets::account_id,
                 stream_tickets::scope,
                 stream_tickets::expires_at,
+                stream_tickets::session_id,
             ))
             .first::<TicketRow>(&mut *self.conn()?)
             .db()?;
@@ -77,6 +83,11 @@ impl Database {
             hash: row.hash,
             scope: row.scope,
             expires_at: row.expires_at,
+            session: row
+                .session_id
+                .as_deref()
+                .map(|id| parse_uuid(id, "ticket session id"))
+                .transpose()?,
         })
     }
 

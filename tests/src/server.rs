@@ -150,7 +150,10 @@ impl TestApp {
             database_url: database_url.clone().into(),
             data_dir: data_dir.clone(),
             jwt_secret: Some(SHARED_TEST_SECRET.to_owned().into()),
-            token_ttl_secs: 3600,
+            // Long: scenarios move the clock on by hours, and sessions are tested with short
+            // lifetimes of their own.
+            token_ttl_secs: 30 * 24 * 3600,
+            refresh_token_ttl_secs: 30 * 24 * 3600,
             tick_millis: TICK_MILLIS,
             clock: clock.clone().into(),
             limits: LimitSettings::unlimited(),

@@ -4,7 +4,7 @@ use std::pin::Pin;
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use uuid::Uuid;
 
-use crate::auth::TokenKeys;
+use crate::auth::{Credential, TokenKeys};
 use crate::error::ApiError;
 use crate::service::GameService;
 
@@ -16,6 +16,8 @@ pub struct AuthenticatedAccount {
     pub username: String,
     /// When the token expires (Unix seconds): nothing it issues (a stream ticket) outlives it.
     pub expires_at: i64,
+    /// What the request authenticated with.
+    pub credential: Credential,
 }
 
 impl FromRequest for AuthenticatedAccount {
@@ -43,8 +45,21 @@ impl FromRequest for AuthenticatedAccount {
             let refused = || ApiError::Unauthorized("the access token is invalid or expired");
             let claims = keys.verify(&token, service.now()).ok_or_else(refused)?;
             // A token outlives nothing it names: an account that does not exist is refused.
-            // One read per process suffices; a deletion makes its process forget the account.
-            let (id, expires_at) = (claims.sub, claims.exp);
+            // One read per process suffices; a deletion makes its process forget the account
+            // and ends its sessions.
+            let (id, expires_at, session) = (claims.sub, claims.exp, claims.sid);
+            // A token of an ended session is refused on every process within a second: see
+            // `service::session_liveness`.
+            let alive = match service.session_alive_cached(session, id) {
+                Some(alive) => alive,
+                None => {
+                    let service = service.clone();
+                    web::block(move || service.session_alive(session, id)).await??
+                }
+            };
+            if !alive {
+                return Err(refused());
+            }
             let username = match service.known_account_name(id) {
                 Some(name) => name,
                 None => web::block(move || service.account_name(id))
@@ -55,6 +70,7 @@ impl FromRequest for AuthenticatedAccount {
                 id,
                 username,
                 expires_at,
+                credential: Credential::Session { id: session },
             })
         })
     }

@@ -1,9 +1,12 @@
 //! Accounts prove who they are with a password once, then with a signed bearer token.
 
+mod credential;
 mod extractor;
 mod password;
+pub mod refresh;
 mod token;
 
+pub use credential::Credential;
 pub use extractor::AuthenticatedAccount;
 pub use password::{hash_password, verify_password};
-pub use token::{Claims, TokenKeys};
+pub use token::{Claims, DEFAULT_REFRESH_TTL_SECS, TokenKeys};

@@ -5,11 +5,15 @@ use secrecy::{ExposeSecret, SecretString};
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use super::refresh::RefreshKey;
+
 /// The claims of an access token.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub struct Claims {
     /// The account id.
     pub sub: Uuid,
+    /// The session the token belongs to: ending it refuses the token.
+    pub sid: Uuid,
     pub iat: i64,
     pub exp: i64,
     /// Not before: absent from the tokens this server issues, honoured when present.
@@ -24,12 +28,19 @@ pub struct TokenKeys {
     encoding: EncodingKey,
     decoding: DecodingKey,
     ttl_secs: i64,
+    /// Derives each refresh token's successor (see [`super::refresh`]).
+    refresh: RefreshKey,
+    /// How long a refresh token stays usable without being used.
+    refresh_ttl_secs: i64,
     /// Tokens whose signature has been checked, with their claims: a client sends the same
     /// token with every request, and looking it up costs a fraction of checking its HMAC and
     /// decoding it again. Only tokens signed with these keys get in; the times in the claims
     /// are judged at every use. Bounded, least recently used first out; clones share it.
     verified: moka::sync::Cache<String, Claims>,
 }
+
+/// A refresh token unused this long is refused (30 days), unless the settings say otherwise.
+pub const DEFAULT_REFRESH_TTL_SECS: i64 = 30 * 24 * 3600;
 
 /// Verified tokens remembered at most.
 const MOST_VERIFIED: u64 = 8_192;
@@ -45,6 +56,8 @@ impl TokenKeys {
             encoding: EncodingKey::from_secret(secret),
             decoding: DecodingKey::from_secret(secret),
             ttl_secs,
+            refresh: RefreshKey::new(secret),
+            refresh_ttl_secs: DEFAULT_REFRESH_TTL_SECS,
             verified: moka::sync::Cache::new(MOST_VERIFIED),
         }
     }
@@ -77,9 +90,28 @@ impl TokenKeys {
         self.ttl_secs
     }
 
-    pub fn issue(&self, account: Uuid, now: i64) -> Result<(String, i64), String> {
+    /// The same keys, with refresh tokens that expire after `secs` of disuse.
+    #[must_use]
+    pub fn with_refresh_ttl(mut self, secs: i64) -> Self {
+        self.refresh_ttl_secs = secs;
+        self
+    }
+
+    pub fn refresh_ttl_secs(&self) -> i64 {
+        self.refresh_ttl_secs
+    }
+
+    /// The key that derives refresh tokens' successors.
+    pub fn refresh_key(&self) -> &RefreshKey {
+        &self.refresh
+    }
+
+    /// An access token of `session` issued at `now`. The same arguments give the same token,
+    /// which lets a refresh repeated within its grace window hand back the same pair.
+    pub fn issue(&self, account: Uuid, session: Uuid, now: i64) -> Result<(String, i64), String> {
         let claims = Claims {
             sub: account,
+            sid: session,
             iat: now,
             exp: now + self.ttl_secs,
             nbf: None,
@@ -94,7 +126,7 @@ impl TokenKeys {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
         validation.validate_exp = false;
-        validation.set_required_spec_claims(&["exp", "sub"]);
+        validation.set_required_spec_claims(&["exp", "sub", "sid"]);
         jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation)
             .ok()
             .map(|data| data.claims)
@@ -175,7 +207,9 @@ mod tests {
         let keys = TokenKeys::new(b"a-test-secret-of-at-least-32-bytes", 60);
         let account = Uuid::new_v4();
         let now = chrono::Utc::now().timestamp();
-        let (token, expires_at) = keys.issue(account, now).expect("a token is issued");
+        let (token, expires_at) = keys
+            .issue(account, Uuid::new_v4(), now)
+            .expect("a token is issued");
         assert_eq!(expires_at, now + 60);
         assert_eq!(
             keys.verify(&token, now).map(|claims| claims.sub),
@@ -187,7 +221,9 @@ mod tests {
         );
         assert!(keys.verify(&token, now + 61).is_none(), "expired after it");
 
-        let (expired, _) = keys.issue(account, now - 120).expect("a token is issued");
+        let (expired, _) = keys
+            .issue(account, Uuid::new_v4(), now - 120)
+            .expect("a token is issued");
         assert!(keys.verify(&expired, now).is_none());
     }
 
@@ -195,7 +231,9 @@ mod tests {
     fn a_remembered_token_is_still_judged_and_a_tampered_copy_is_refused() {
         let keys = TokenKeys::new(b"a-test-secret-of-at-least-32-bytes", 60);
         let now = chrono::Utc::now().timestamp();
-        let (token, _) = keys.issue(Uuid::new_v4(), now).expect("a token is issued");
+        let (token, _) = keys
+            .issue(Uuid::new_v4(), Uuid::new_v4(), now)
+            .expect("a token is issued");
         assert!(keys.verify(&token, now).is_some());
         // Remembered now: its times are judged all the same.
         assert!(keys.verify(&token, now + 61).is_none());
@@ -214,7 +252,9 @@ mod tests {
         // A clone of the keys shares what they remember, and the memory stays bounded.
         let copy = keys.clone();
         for offset in 0..(MOST_VERIFIED as i64 + 10) {
-            let (other, _) = copy.issue(Uuid::new_v4(), now + offset).expect("issued");
+            let (other, _) = copy
+                .issue(Uuid::new_v4(), Uuid::new_v4(), now + offset)
+                .expect("issued");
             assert!(copy.verify(&other, now + offset).is_some());
         }
         keys.verified.run_pending_tasks();
@@ -227,7 +267,7 @@ mod tests {
         let now = chrono::Utc::now().timestamp();
         let before = TokenKeys::load(None, &dir, 60).expect("a secret is generated");
         let (token, _) = before
-            .issue(Uuid::new_v4(), now)
+            .issue(Uuid::new_v4(), Uuid::new_v4(), now)
             .expect("a token is issued");
         let after = TokenKeys::load(None, &dir, 60).expect("the secret is read back");
         assert!(after.verify(&token, now).is_some());
@@ -267,7 +307,7 @@ mod tests {
         let theirs = TokenKeys::new(b"theirs", 60);
         let now = chrono::Utc::now().timestamp();
         let (token, _) = theirs
-            .issue(Uuid::new_v4(), now)
+            .issue(Uuid::new_v4(), Uuid::new_v4(), now)
             .expect("a token is issued");
         assert!(ours.verify(&token, now).is_none());
     }

@@ -18,6 +18,7 @@ use super::feed::AccountMessage;
 use super::game_stream::{say_reconnect, send};
 use super::hub::OpenStream;
 use crate::error::ApiError;
+use crate::service::session_liveness::SessionWatch;
 use crate::service::{AccountGame, Following, GameService, Notice, blocking, notices};
 
 /// Without any change, the account's games are re-read this many keep-alives apart.
@@ -30,19 +31,22 @@ pub async fn open(
     request: &HttpRequest,
     service: GameService,
     account: Uuid,
+    session: Option<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
     let open = service.hub().stream_opened(account)?;
     let settings = service.hub().settings().clone();
     let (sender, receiver) = mpsc::channel(settings.stream_buffer);
     // Subscribed before the first reading, so no change falls between the two.
     let changes = service.hub().feed().subscribe_accounts();
+    // The stream ends with its session (a sign-out, on this process or another).
+    let session = service.watch_session(session);
     let mut follower = Follower {
         service,
         account,
         known: HashMap::new(),
     };
     let told = follower.start().await?;
-    tokio::spawn(run(follower, told, changes, sender, open));
+    tokio::spawn(run(follower, told, (changes, session), sender, open));
     Ok(sse::Sse::from_infallible_receiver(receiver)
         .with_keep_alive(settings.keep_alive)
         .with_retry_duration(settings.reconnect_after)
@@ -60,7 +64,7 @@ struct Follower {
 async fn run(
     mut follower: Follower,
     mut told: Vec<Notice>,
-    mut changes: broadcast::Receiver<AccountMessage>,
+    (mut changes, session): (broadcast::Receiver<AccountMessage>, SessionWatch),
     sender: mpsc::Sender<sse::Event>,
     _open: OpenStream,
 ) {
@@ -92,6 +96,7 @@ async fn run(
             },
             () = tokio::time::sleep(recheck) => follower.resync().await,
             () = sender.closed() => return,
+            () = session.ended() => return,
             () = &mut shutting_down => return say_reconnect(&sender),
         };
         match reading {

@@ -12,6 +12,7 @@ use super::feed::GameWatch;
 use super::game_tail::{Batch, Freshness};
 use super::hub::OpenStream;
 use crate::error::ApiError;
+use crate::service::session_liveness::SessionWatch;
 use crate::service::{GameService, VisibleEvent, blocking};
 
 /// Events read from the database at a time.
@@ -33,6 +34,7 @@ pub fn open(
     request: &HttpRequest,
     service: GameService,
     account: Uuid,
+    session: Option<Uuid>,
     game: Uuid,
     after: i64,
 ) -> HttpResponse {
@@ -45,7 +47,17 @@ pub fn open(
     let (sender, receiver) = mpsc::channel(settings.stream_buffer);
     // Subscribed before the backlog is read: a commit in between wakes the stream, not lost.
     let watch = hub.feed().watch(game);
-    tokio::spawn(run(service, account, game, after, watch, sender, open));
+    // The stream ends with its session (a sign-out, on this process or another).
+    let session = service.watch_session(session);
+    tokio::spawn(run(
+        service,
+        account,
+        game,
+        after,
+        (watch, session),
+        sender,
+        open,
+    ));
     sse::Sse::from_infallible_receiver(receiver)
         .with_keep_alive(settings.keep_alive)
         .with_retry_duration(settings.reconnect_after)
@@ -65,7 +77,7 @@ async fn run(
     account: Uuid,
     game: Uuid,
     after: i64,
-    mut watch: GameWatch,
+    (mut watch, session): (GameWatch, SessionWatch),
     sender: mpsc::Sender<sse::Event>,
     _open: OpenStream,
 ) {
@@ -98,6 +110,7 @@ async fn run(
             // game's streams share one such reading per period.
             () = tokio::time::sleep(recheck) => max_age = Some(recheck),
             () = sender.closed() => return,
+            () = session.ended() => return,
             () = &mut shutting_down => {
                 say_reconnect(&sender);
                 return;

@@ -8,6 +8,7 @@ pub mod game_stream;
 pub mod game_tail;
 pub mod hub;
 pub mod notify;
+pub mod session_sweep;
 pub mod stream_caps;
 pub mod tickets;
 

@@ -64,6 +64,8 @@ struct TicketQuery {
 #[derive(Clone, Debug)]
 pub struct StreamCaller {
     pub id: Uuid,
+    /// The session behind the token or ticket: the stream ends when it does.
+    pub session: Option<Uuid>,
 }
 
 impl FromRequest for StreamCaller {
@@ -77,8 +79,10 @@ impl FromRequest for StreamCaller {
         let Some(ticket) = ticket else {
             let bearer = AuthenticatedAccount::from_request(request, payload);
             return Box::pin(async move {
+                let account = bearer.await?;
                 Ok(StreamCaller {
-                    id: bearer.await?.id,
+                    id: account.id,
+                    session: account.credential.session(),
                 })
             });
         };
@@ -93,9 +97,10 @@ impl FromRequest for StreamCaller {
             let service = service
                 .ok_or_else(|| ApiError::Internal("service missing".to_owned()))?
                 .into_inner();
-            let id = blocking(move || service.check_stream_ticket(&ticket, &scope, service.now()))
-                .await?;
-            Ok(StreamCaller { id })
+            let (id, session) =
+                blocking(move || service.check_stream_ticket(&ticket, &scope, service.now()))
+                    .await?;
+            Ok(StreamCaller { id, session })
         })
     }
 }

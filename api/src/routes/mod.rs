@@ -50,5 +50,11 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(webhooks::delete::delete_webhook)
         .service(webhooks::test::test_webhook)
         .service(webhooks::deliveries::list_webhook_deliveries)
-        .service(webhooks::redeliver::redeliver_webhook_delivery);
+        .service(webhooks::redeliver::redeliver_webhook_delivery)
+        .service(sessions::refresh::refresh_session)
+        .service(sessions::list::list_sessions)
+        .service(sessions::delete::delete_sessions)
+        .service(sessions::delete_current::delete_current_session)
+        .service(me::get::get_me)
+        .service(me::password::put_password);
 }

@@ -23,6 +23,7 @@ impl GameService {
             other => other?,
         };
         self.known.forget(account);
+        self.session_liveness().ended(account, &done.ended_sessions);
         let cache = self.hub.cache();
         // Seats changed without a new revision, so a cached copy of these games is out of date.
         for game in done

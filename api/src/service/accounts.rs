@@ -18,7 +18,7 @@ fn check_username(username: &str) -> Result<UsernameForms, ApiError> {
     usernames::forms(username).ok_or_else(|| invalid("invalid_username", usernames::RULES))
 }
 
-fn check_password(password: &str) -> Result<(), ApiError> {
+pub(super) fn check_password(password: &str) -> Result<(), ApiError> {
     if (8..=128).contains(&password.chars().count()) {
         Ok(())
     } else {

@@ -12,6 +12,8 @@ mod matchmaking;
 mod notices;
 mod ratings;
 mod render;
+pub mod session_liveness;
+pub mod sessions;
 mod stored_responses;
 mod stream_tickets;
 mod usernames;
@@ -51,6 +53,8 @@ pub struct GameService {
     revisions: Option<Arc<RevisionReader>>,
     /// Rated games before a rating stops being provisional (see [`ladder::PROVISIONAL_GAMES`]).
     provisional_games: u32,
+    /// Which sessions are alive, and the streams to end when one ends.
+    session_liveness: Arc<session_liveness::SessionLiveness>,
 }
 
 impl GameService {
@@ -73,6 +77,7 @@ impl GameService {
             known: Arc::default(),
             bot_seats_added: Arc::default(),
             provisional_games: ladder::PROVISIONAL_GAMES,
+            session_liveness: Arc::default(),
         }
     }
 
@@ -90,6 +95,10 @@ impl GameService {
 
     pub fn database(&self) -> &Database {
         &self.db
+    }
+
+    pub fn session_liveness(&self) -> &Arc<session_liveness::SessionLiveness> {
+        &self.session_liveness
     }
 
     pub fn metrics(&self) -> &Metrics {

@@ -17,6 +17,7 @@ impl GameService {
     pub fn issue_stream_ticket(
         &self,
         account: Uuid,
+        session: Option<Uuid>,
         scope: String,
         expires_at: i64,
         now: i64,
@@ -29,23 +30,34 @@ impl GameService {
                 account,
                 scope,
                 expires_at,
+                session,
             },
             now,
         )?;
         Ok(ticket)
     }
 
-    /// The account a ticket was issued to, if it is valid for `scope` now. The ticket stays
-    /// valid until it expires: every reconnect of its stream uses it again.
+    /// The account a ticket was issued to and the session that asked for it, if it is valid
+    /// for `scope` now. The ticket stays valid until it expires or its session ends: every
+    /// reconnect of its stream uses it again.
     pub fn check_stream_ticket(
         &self,
         ticket: &str,
         scope: &str,
         now: i64,
-    ) -> Result<Uuid, ApiError> {
+    ) -> Result<(Uuid, Option<Uuid>), ApiError> {
         let refused = ApiError::Unauthorized("the stream ticket is invalid or expired");
         match self.database().stream_ticket(&hash(ticket), now) {
-            Ok(stored) if stored.scope == scope => Ok(stored.account),
+            Ok(stored) if stored.scope == scope => {
+                // Its session's end deleted it; a ticket stored as the session ended is
+                // caught here.
+                if let Some(session) = stored.session
+                    && !self.session_alive(session, stored.account)?
+                {
+                    return Err(refused);
+                }
+                Ok((stored.account, stored.session))
+            }
             Ok(_) | Err(persistence::Error::NotFound) => Err(refused),
             Err(error) => Err(error.into()),
         }

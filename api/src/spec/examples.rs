@@ -14,6 +14,9 @@ const NONCE: &str = "3f9c0e5b7a12d4e86b0c9f2a51e7d3b4c8a6f0e1d2b3c4a5968778695a4
 /// SHA-256 of `NONCE` followed by `SEED`.
 const COMMITMENT: &str = "b7744568eb15469f6a0913beb0ac45d30a72597a3f15ab25416d49c4b061e440";
 const CREATED_AT: i64 = 1_795_481_714;
+const SESSION: &str = "1b3f0d2e-6a4c-4e8f-9d71-25c8a0b6e431";
+const OTHER_SESSION: &str = "c90a7e15-3d2b-4f68-8a4e-7b1d6c2f9053";
+const REFRESH_TOKEN: &str = "ctr_9c41e0d7b25a6f83c1d4e7a09b62f5c38e1a4d70b9c25f6e83d1a47c0b9e26f5";
 const STARTED_AT: i64 = 1_795_481_717;
 
 /// An operation's examples: the request body (if it has one) and the success response.
@@ -192,7 +195,8 @@ cardtable_open_streams 2
 fn all() -> Vec<Examples> {
     let session = json!({
         "access_token": "eyJ0eXAiOiJKV1QiLCJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI5N2Q2YjlhMy1jN2ZmLTQ3NzEtODExNS00N2NhMTU3ODliNDgiLCJpYXQiOjE3OTU0ODE3MDEsImV4cCI6MTc5NTU2ODEwMX0.PF_SV6v6KA2_rrhBvdNaQEirOsCCVo7anZ80l_vF6sc",
-        "token_type": "Bearer", "expires_at": 1_795_568_101, "account": account()
+        "token_type": "Bearer", "expires_at": 1_795_482_601, "expires_in": 900,
+        "refresh_token": REFRESH_TOKEN, "session_id": SESSION, "account": account()
     });
     let summary = json!({
         "id": GAME, "kind": "trade_or_duel", "status": "active", "players": 4,
@@ -212,7 +216,41 @@ fn all() -> Vec<Examples> {
             json!({"status": "ok", "database": "sqlite"}),
         ),
         example("post_accounts", Some(credentials()), "201", account()),
-        example("post_sessions", Some(credentials()), "201", session),
+        example("post_sessions", Some(credentials()), "201", session.clone()),
+        example(
+            "refresh_session",
+            Some(json!({"refresh_token": REFRESH_TOKEN})),
+            "200",
+            session,
+        ),
+        example(
+            "list_sessions",
+            None,
+            "200",
+            json!({"sessions": [
+                {"id": SESSION, "created_at": 1_795_481_701, "last_used_at": 1_795_481_701,
+                 "user_agent": "Mozilla/5.0 (X11; Linux x86_64)", "current": true},
+                {"id": OTHER_SESSION, "created_at": 1_795_400_012, "last_used_at": 1_795_478_230,
+                 "user_agent": null, "current": false}
+            ]}),
+        ),
+        example("delete_sessions", None, "204", Value::Null),
+        example("delete_current_session", None, "204", Value::Null),
+        example(
+            "get_me",
+            None,
+            "200",
+            json!({"id": ALICE, "username": "alice", "created_at": 1_795_481_697,
+                   "credential": {"type": "session", "id": SESSION},
+                   "scopes": ["games:read", "games:play", "account:read"]}),
+        ),
+        example(
+            "put_password",
+            Some(json!({"current_password": "correct horse battery",
+                        "new_password": "a new and longer passphrase"})),
+            "204",
+            Value::Null,
+        ),
         example("get_game_kinds", None, "200", kind_info()),
         example(
             "post_games",
@@ -332,9 +370,14 @@ fn leaderboard() -> Value {
 pub fn add(openapi: &mut OpenApi) {
     let mut examples = all();
     for item in openapi.paths.paths.values_mut() {
-        let operations = [&mut item.get, &mut item.post, &mut item.delete]
-            .into_iter()
-            .flatten();
+        let operations = [
+            &mut item.get,
+            &mut item.post,
+            &mut item.put,
+            &mut item.delete,
+        ]
+        .into_iter()
+        .flatten();
         for operation in operations {
             let Some(index) = examples.iter().position(|example| {
                 operation.operation_id.as_deref() == Some(example.operation_id)

@@ -56,6 +56,7 @@ mod ratings;
 mod secret_submissions;
 mod seed_commitments;
 mod service;
+mod sessions;
 mod shutdown;
 mod slow_clients;
 mod snapshots;

@@ -49,7 +49,18 @@ async fn every_crafted_token_gets_the_same_401(backend: &Backend) {
     let app = TestApp::spawn(backend).await;
     let player = app.player("alice").await;
     let (sub, now) = (player.id.clone(), now());
-    let valid = json!({"sub": sub, "iat": now, "exp": now + 600});
+    // A session of alice's: a genuine token names one.
+    let login = app
+        .request(
+            reqwest::Method::POST,
+            "/v1/sessions",
+            None,
+            Some(json!({"username": "alice", "password": "a long enough password"})),
+        )
+        .await
+        .expect_status(201);
+    let sid = login.body["session_id"].clone();
+    let valid = json!({"sub": sub, "sid": sid, "iat": now, "exp": now + 600});
     let genuine = signed(Algorithm::HS256, SHARED_TEST_SECRET, &valid);
     let genuine_signature = genuine.rsplit('.').next().unwrap_or_default().to_owned();
 
@@ -86,7 +97,7 @@ async fn every_crafted_token_gets_the_same_401(backend: &Backend) {
             "signature of other claims",
             assembled(
                 &json!({"alg": "HS256", "typ": "JWT"}),
-                &json!({"sub": sub, "iat": now, "exp": now + 999_999}),
+                &json!({"sub": sub, "sid": sid, "iat": now, "exp": now + 999_999}),
                 &genuine_signature,
             ),
         ),
@@ -95,7 +106,7 @@ async fn every_crafted_token_gets_the_same_401(backend: &Backend) {
             signed(
                 Algorithm::HS256,
                 SHARED_TEST_SECRET,
-                &json!({"sub": sub, "iat": now - 7200, "exp": now - 3600}),
+                &json!({"sub": sub, "sid": sid, "iat": now - 7200, "exp": now - 3600}),
             ),
         ),
         (
@@ -103,7 +114,7 @@ async fn every_crafted_token_gets_the_same_401(backend: &Backend) {
             signed(
                 Algorithm::HS256,
                 SHARED_TEST_SECRET,
-                &json!({"sub": sub, "iat": now, "nbf": now + 3600, "exp": now + 7200}),
+                &json!({"sub": sub, "sid": sid, "iat": now, "nbf": now + 3600, "exp": now + 7200}),
             ),
         ),
         (
@@ -119,7 +130,7 @@ async fn every_crafted_token_gets_the_same_401(backend: &Backend) {
             signed(
                 Algorithm::HS256,
                 SHARED_TEST_SECRET,
-                &json!({"sub": sub, "iat": now}),
+                &json!({"sub": sub, "sid": sid, "iat": now}),
             ),
         ),
         (
@@ -136,6 +147,22 @@ async fn every_crafted_token_gets_the_same_401(backend: &Backend) {
                 Algorithm::HS256,
                 SHARED_TEST_SECRET,
                 &json!({"sub": "admin", "iat": now, "exp": now + 600}),
+            ),
+        ),
+        (
+            "no session",
+            signed(
+                Algorithm::HS256,
+                SHARED_TEST_SECRET,
+                &json!({"sub": sub, "iat": now, "exp": now + 600}),
+            ),
+        ),
+        (
+            "a session that does not exist",
+            signed(
+                Algorithm::HS256,
+                SHARED_TEST_SECRET,
+                &json!({"sub": sub, "sid": uuid::Uuid::new_v4(), "iat": now, "exp": now + 600}),
             ),
         ),
         ("garbage", "not-a-token".to_owned()),

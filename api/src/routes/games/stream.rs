@@ -72,6 +72,7 @@ pub async fn get_game_stream(
         &request,
         GameService::clone(&service),
         caller.id,
+        caller.session,
         id,
         after,
     ))

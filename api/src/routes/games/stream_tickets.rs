@@ -41,7 +41,13 @@ pub async fn post_game_stream_tickets(
     let expires_at = account.expires_at;
     let ticket = blocking(move || {
         service.database().game(id)?;
-        service.issue_stream_ticket(account.id, game_scope(id), expires_at, service.now())
+        service.issue_stream_ticket(
+            account.id,
+            account.credential.session(),
+            game_scope(id),
+            expires_at,
+            service.now(),
+        )
     })
     .await?;
     Ok(HttpResponse::Created().json(StreamTicket {

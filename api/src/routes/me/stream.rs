@@ -36,5 +36,5 @@ pub async fn get_account_stream(
     _query: web::Query<AccountStreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let service = GameService::clone(&service.into_inner());
-    account_stream::open(&request, service, caller.id).await
+    account_stream::open(&request, service, caller.id, caller.session).await
 }

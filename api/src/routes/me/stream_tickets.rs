@@ -37,6 +37,7 @@ pub async fn post_account_stream_tickets(
     let ticket = blocking(move || {
         service.issue_stream_ticket(
             account.id,
+            account.credential.session(),
             ACCOUNT_SCOPE.to_owned(),
             expires_at,
             service.now(),

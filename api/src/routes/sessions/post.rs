@@ -1,23 +1,27 @@
 use actix_web::{HttpRequest, HttpResponse, post, web};
 use openapi::Problem;
-use openapi::accounts::{Account, Credentials, Session};
+use openapi::accounts::{Credentials, Session};
 use secrecy::ExposeSecret;
+
+use super::{session_body, user_agent};
 
 use crate::auth::TokenKeys;
 use crate::error::ApiError;
 use crate::json_body::JsonBody;
 use crate::limits::Limits;
-use crate::service::GameService;
+use crate::service::{GameService, blocking};
 
-/// Log in: exchange a username and password for a bearer access token.
+/// Log in: exchange a username and password for a session's tokens.
 ///
-/// Send the token as `Authorization: Bearer <access_token>` on every other `/v1` request; it
-/// is refused after `expires_at`. A wrong username and a wrong password get the same answer.
+/// Send the access token as `Authorization: Bearer <access_token>` on every other `/v1`
+/// request; it is refused after `expires_at` (`ACCESS_TOKEN_TTL_SECS`, 15 minutes by default)
+/// or once the session ends. Renew it with the `refresh_token` at `POST /v1/sessions/refresh`.
+/// A wrong username and a wrong password get the same answer.
 #[utoipa::path(
     tag = "accounts",
     request_body = Credentials,
     responses(
-        (status = 201, description = "A new access token", body = Session),
+        (status = 201, description = "A new session: its access and refresh tokens", body = Session),
         (status = 401, description = "Wrong username or password", body = Problem, content_type = "application/problem+json"),
         (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
         (status = 415, description = "`unsupported_media_type`: the body is not `application/json`", body = Problem, content_type = "application/problem+json"),
@@ -41,19 +45,17 @@ pub async fn post_sessions(
     let service = service.into_inner();
     let now = service.now();
     let attempt = limits.login_budget().begin(&username, now)?;
-    let account = limits
-        .hashing(move || service.login(&username, password.expose_secret()))
-        .await;
+    let account = {
+        let service = service.clone();
+        limits
+            .hashing(move || service.login(&username, password.expose_secret()))
+            .await
+    };
     let account = attempt.settle(account)?;
-    let (access_token, expires_at) = keys.issue(account.id, now).map_err(ApiError::Internal)?;
-    Ok(HttpResponse::Created().json(Session {
-        access_token,
-        token_type: "Bearer".to_owned(),
-        expires_at,
-        account: Account {
-            id: account.id,
-            username: account.username,
-            created_at: account.created_at,
-        },
-    }))
+    let agent = user_agent(&request);
+    let account_id = account.id;
+    let issued =
+        blocking(move || service.start_session(keys.get_ref(), account_id, agent.as_deref(), now))
+            .await?;
+    Ok(HttpResponse::Created().json(session_body(issued, account, now)))
 }
