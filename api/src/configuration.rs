@@ -77,6 +77,8 @@ pub struct LimitSettings {
     pub joins_per_minute: u32,
     /// Leaves per minute by one account.
     pub leaves_per_minute: u32,
+    /// Personal access tokens made per minute by one account.
+    pub personal_tokens_per_minute: u32,
 }
 
 impl Default for LimitSettings {
@@ -93,6 +95,7 @@ impl Default for LimitSettings {
             stream_tickets_per_minute: 120,
             joins_per_minute: 60,
             leaves_per_minute: 60,
+            personal_tokens_per_minute: 10,
         }
     }
 }
@@ -109,6 +112,7 @@ impl LimitSettings {
             stream_tickets_per_minute: 0,
             joins_per_minute: 0,
             leaves_per_minute: 0,
+            personal_tokens_per_minute: 0,
             ..Self::default()
         }
     }
@@ -143,6 +147,10 @@ impl Settings {
             )?,
             joins_per_minute: number("RATE_LIMIT_JOINS_PER_MINUTE", defaults.joins_per_minute)?,
             leaves_per_minute: number("RATE_LIMIT_LEAVES_PER_MINUTE", defaults.leaves_per_minute)?,
+            personal_tokens_per_minute: number(
+                "RATE_LIMIT_PERSONAL_TOKENS_PER_MINUTE",
+                defaults.personal_tokens_per_minute,
+            )?,
         };
         Ok(Self {
             host: var("HOST").unwrap_or_else(|| "127.0.0.1".to_owned()),

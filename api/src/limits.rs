@@ -120,6 +120,7 @@ pub struct Limits {
     auth: Rate<IpAddr>,
     games: Rate<Uuid>,
     moves: Rate<Uuid>,
+    personal_tokens: Rate<Uuid>,
     hashing: Arc<Semaphore>,
     hashing_threads: HashingThreads,
     hash_wait: Duration,
@@ -136,6 +137,7 @@ impl Limits {
             auth: Rate::per_minute(settings.auth_per_minute),
             games: Rate::per_minute(settings.games_per_minute),
             moves: Rate::per_minute(settings.moves_per_minute),
+            personal_tokens: Rate::per_minute(settings.personal_tokens_per_minute),
             hashing: Arc::new(Semaphore::new(slots)),
             hashing_threads: HashingThreads::start(slots),
             hash_wait: settings.hash_wait,
@@ -155,6 +157,10 @@ impl Limits {
 
     pub fn check_move(&self, account: Uuid) -> Result<(), ApiError> {
         self.moves.check(&account)
+    }
+
+    pub fn check_create_personal_token(&self, account: Uuid) -> Result<(), ApiError> {
+        self.personal_tokens.check(&account)
     }
 
     /// Stream tickets, joins and leaves per account.
@@ -202,6 +208,7 @@ impl Limits {
         self.auth.forget_idle();
         self.games.forget_idle();
         self.moves.forget_idle();
+        self.personal_tokens.forget_idle();
         self.live.forget_idle();
     }
 }

@@ -13,6 +13,7 @@ pub mod live;
 pub mod options;
 pub mod problem;
 pub mod sse;
+pub mod tokens;
 pub mod unions;
 
 pub use problem::Problem;

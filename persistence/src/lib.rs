@@ -20,6 +20,7 @@ mod listen;
 mod lobby;
 mod models;
 mod moves;
+mod personal_tokens;
 mod play;
 mod quick_read;
 mod records;
@@ -36,6 +37,7 @@ pub use error::Error;
 pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};
 pub use leases::UnplayedBotSeat;
 pub use listen::ChangeListener;
+pub use personal_tokens::{NewPersonalToken, PersonalTokenRecord};
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, Versions,

@@ -105,6 +105,7 @@ diesel::table! {
         account_id -> Text,
         scope -> Text,
         expires_at -> BigInt,
+        personal_token_id -> Nullable<Text>,
     }
 }
 
@@ -130,3 +131,16 @@ diesel::table! {
 diesel::joinable!(due_claims -> games (game_id));
 
 diesel::joinable!(bot_seats -> games (game_id));
+
+diesel::table! {
+    personal_tokens (id) {
+        id -> Text,
+        account_id -> Text,
+        name -> Text,
+        token_hash -> Text,
+        scopes -> Text,
+        created_at -> BigInt,
+        expires_at -> BigInt,
+        last_used_at -> Nullable<BigInt>,
+    }
+}

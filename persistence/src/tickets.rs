@@ -23,6 +23,8 @@ pub struct StreamTicket {
     /// Which stream it opens, e.g. `game:<id>` or `me`.
     pub scope: String,
     pub expires_at: i64,
+    /// The personal access token that asked for it, if one did: revoking the token voids it.
+    pub personal_token: Option<Uuid>,
 }
 
 #[derive(Insertable, Queryable)]
@@ -32,6 +34,7 @@ struct TicketRow {
     account_id: String,
     scope: String,
     expires_at: i64,
+    personal_token_id: Option<String>,
 }
 
 impl Database {
@@ -43,6 +46,7 @@ impl Database {
             account_id: ticket.account.to_string(),
             scope: ticket.scope.clone(),
             expires_at: ticket.expires_at,
+            personal_token_id: ticket.personal_token.map(|id| id.to_string()),
         };
         self.write(|conn| {
             diesel::delete(stream_tickets::table.filter(stream_tickets::expires_at.le(now)))
@@ -69,6 +73,7 @@ impl Database {
                 stream_tickets::account_id,
                 stream_tickets::scope,
                 stream_tickets::expires_at,
+                stream_tickets::personal_token_id,
             ))
             .first::<TicketRow>(&mut *self.conn()?)
             .db()?;
@@ -77,6 +82,11 @@ impl Database {
             hash: row.hash,
             scope: row.scope,
             expires_at: row.expires_at,
+            personal_token: row
+                .personal_token_id
+                .as_deref()
+                .map(|id| parse_uuid(id, "ticket personal token id"))
+                .transpose()?,
         })
     }
 

@@ -15,7 +15,7 @@ use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use serde::Deserialize;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope, Scopes};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -64,6 +64,16 @@ struct TicketQuery {
 #[derive(Clone, Debug)]
 pub struct StreamCaller {
     pub id: Uuid,
+    /// A bearer token's scopes; a ticket's are `games:read` alone: only a credential holding
+    /// it can ask for one, and one only opens a stream.
+    pub scopes: Scopes,
+}
+
+impl StreamCaller {
+    /// As [`AuthenticatedAccount::require`].
+    pub fn require(&self, scope: Scope) -> Result<(), ApiError> {
+        self.scopes.require(scope)
+    }
 }
 
 impl FromRequest for StreamCaller {
@@ -77,8 +87,10 @@ impl FromRequest for StreamCaller {
         let Some(ticket) = ticket else {
             let bearer = AuthenticatedAccount::from_request(request, payload);
             return Box::pin(async move {
+                let account = bearer.await?;
                 Ok(StreamCaller {
-                    id: bearer.await?.id,
+                    id: account.id,
+                    scopes: account.scopes,
                 })
             });
         };
@@ -95,7 +107,10 @@ impl FromRequest for StreamCaller {
                 .into_inner();
             let id = blocking(move || service.check_stream_ticket(&ticket, &scope, service.now()))
                 .await?;
-            Ok(StreamCaller { id })
+            Ok(StreamCaller {
+                id,
+                scopes: [Scope::GamesRead].into_iter().collect(),
+            })
         })
     }
 }

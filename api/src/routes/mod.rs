@@ -33,5 +33,8 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(games::stream::get_game_stream)
         .service(games::stream_tickets::post_game_stream_tickets)
         .service(me::stream::get_account_stream)
-        .service(me::stream_tickets::post_account_stream_tickets);
+        .service(me::stream_tickets::post_account_stream_tickets)
+        .service(me::tokens_post::post_personal_tokens)
+        .service(me::tokens_list::list_personal_tokens)
+        .service(me::tokens_delete::delete_personal_token);
 }

@@ -7,6 +7,7 @@ mod games;
 mod known_accounts;
 mod lobby;
 mod notices;
+pub mod personal_tokens;
 mod render;
 mod stored_responses;
 mod stream_tickets;
@@ -37,6 +38,8 @@ pub struct GameService {
     known: Arc<known_accounts::KnownAccounts>,
     /// PostgreSQL only: reads revisions for the async workers (on SQLite they read at once).
     revisions: Option<Arc<RevisionReader>>,
+    /// Personal access tokens looked up within the last second.
+    personal_tokens: personal_tokens::TokenLookups,
 }
 
 impl GameService {
@@ -57,12 +60,17 @@ impl GameService {
             metrics: Arc::new(Metrics::new()),
             hub,
             known: Arc::default(),
+            personal_tokens: personal_tokens::TokenLookups::default(),
         }
     }
 
     /// The live layer every commit feeds.
     pub fn hub(&self) -> &Hub {
         &self.hub
+    }
+
+    pub fn personal_token_lookups(&self) -> &personal_tokens::TokenLookups {
+        &self.personal_tokens
     }
 
     pub fn database(&self) -> &Database {
