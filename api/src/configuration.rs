@@ -89,6 +89,8 @@ pub struct LimitSettings {
     pub webhooks_per_minute: u32,
     /// Refreshes per minute from one IP address.
     pub refreshes_per_minute: u32,
+    /// Personal access tokens made per minute by one account.
+    pub personal_tokens_per_minute: u32,
 }
 
 impl Default for LimitSettings {
@@ -107,6 +109,7 @@ impl Default for LimitSettings {
             leaves_per_minute: 60,
             webhooks_per_minute: 10,
             refreshes_per_minute: 60,
+            personal_tokens_per_minute: 10,
         }
     }
 }
@@ -125,6 +128,7 @@ impl LimitSettings {
             leaves_per_minute: 0,
             webhooks_per_minute: 0,
             refreshes_per_minute: 0,
+            personal_tokens_per_minute: 0,
             ..Self::default()
         }
     }
@@ -166,6 +170,10 @@ impl Settings {
             refreshes_per_minute: number(
                 "RATE_LIMIT_REFRESHES_PER_MINUTE",
                 defaults.refreshes_per_minute,
+            )?,
+            personal_tokens_per_minute: number(
+                "RATE_LIMIT_PERSONAL_TOKENS_PER_MINUTE",
+                defaults.personal_tokens_per_minute,
             )?,
         };
         Ok(Self {

@@ -5,6 +5,8 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use openapi::Problem;
 
+use crate::auth::Scope;
+
 /// Everything a request can fail with.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
@@ -23,6 +25,9 @@ pub enum ApiError {
     /// 403: authenticated but not allowed (e.g. not a seat of the game).
     #[error("forbidden: {code}")]
     Forbidden { code: &'static str, detail: String },
+    /// 403 `insufficient_scope`: the credential lacks the scope the route needs.
+    #[error("forbidden: insufficient_scope")]
+    InsufficientScope(Scope),
     /// 405: the path exists, the method does not; holds the allowed methods.
     #[error("method not allowed")]
     MethodNotAllowed(String),
@@ -71,6 +76,7 @@ impl ApiError {
             ApiError::Malformed(_) => "malformed",
             ApiError::Unauthorized(_) => "unauthorized",
             ApiError::MethodNotAllowed(_) => "method_not_allowed",
+            ApiError::InsufficientScope(_) => "insufficient_scope",
             ApiError::Unauthenticated { code, .. }
             | ApiError::Forbidden { code, .. }
             | ApiError::NotFound { code, .. }
@@ -100,7 +106,7 @@ impl ApiError {
         match self {
             ApiError::Malformed(_) => "Malformed request",
             ApiError::Unauthorized(_) | ApiError::Unauthenticated { .. } => "Unauthorized",
-            ApiError::Forbidden { .. } => "Forbidden",
+            ApiError::Forbidden { .. } | ApiError::InsufficientScope(_) => "Forbidden",
             ApiError::MethodNotAllowed(_) => "Method not allowed",
             ApiError::NotFound { .. } => "Not found",
             ApiError::Conflict { .. } | ApiError::StaleVersion { .. } => "Conflict",
@@ -121,6 +127,14 @@ impl ApiError {
                 (*detail).to_owned()
             }
             ApiError::MethodNotAllowed(allow) => format!("this path answers {allow}"),
+            ApiError::InsufficientScope(Scope::AccountManage) => format!(
+                "this request needs the `{}` scope, which only a login session holds: personal access tokens cannot use it",
+                Scope::AccountManage.name()
+            ),
+            ApiError::InsufficientScope(scope) => format!(
+                "this request needs the `{}` scope, which this token was not given",
+                scope.name()
+            ),
             ApiError::Forbidden { detail, .. }
             | ApiError::NotFound { detail, .. }
             | ApiError::Conflict { detail, .. }
@@ -161,6 +175,10 @@ impl ApiError {
                 ApiError::StaleVersion { current, .. } => Some(*current),
                 _ => None,
             },
+            scope: match self {
+                ApiError::InsufficientScope(scope) => Some(scope.name().to_owned()),
+                _ => None,
+            },
             instance: None,
         }
     }
@@ -180,7 +198,7 @@ impl ResponseError for ApiError {
             ApiError::Unauthorized(_) | ApiError::Unauthenticated { .. } => {
                 StatusCode::UNAUTHORIZED
             }
-            ApiError::Forbidden { .. } => StatusCode::FORBIDDEN,
+            ApiError::Forbidden { .. } | ApiError::InsufficientScope(_) => StatusCode::FORBIDDEN,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::NotFound { .. } => StatusCode::NOT_FOUND,
             ApiError::Conflict { .. } | ApiError::StaleVersion { .. } => StatusCode::CONFLICT,
@@ -206,6 +224,16 @@ impl ResponseError for ApiError {
         response.content_type("application/problem+json");
         if let ApiError::Unauthorized(_) | ApiError::Unauthenticated { .. } = self {
             response.insert_header(("WWW-Authenticate", "Bearer"));
+        }
+        if let ApiError::InsufficientScope(scope) = self {
+            // RFC 6750 section 3: the challenge names the error and the scope needed.
+            response.insert_header((
+                "WWW-Authenticate",
+                format!(
+                    r#"Bearer error="insufficient_scope", scope="{}""#,
+                    scope.name()
+                ),
+            ));
         }
         if let Some(seconds) = self.retry_after_secs() {
             response.insert_header(("Retry-After", seconds.to_string()));
@@ -363,6 +391,24 @@ mod tests {
         assert_eq!(response.status().as_u16(), 408);
         assert!(response.head().connection_type() == actix_web::http::ConnectionType::Close);
         assert_eq!(ApiError::BodyTimeout.code(), "body_timeout");
+    }
+
+    #[test]
+    fn a_missing_scope_is_403_naming_the_scope() {
+        let error = ApiError::InsufficientScope(Scope::GamesPlay);
+        let problem = error.problem();
+        assert_eq!(problem.status, 403);
+        assert_eq!(problem.code, "insufficient_scope");
+        assert_eq!(problem.scope.as_deref(), Some("games:play"));
+        let response = error.error_response();
+        assert_eq!(
+            response
+                .headers()
+                .get("www-authenticate")
+                .and_then(|v| v.to_str().ok()),
+            Some(r#"Bearer error="insufficient_scope", scope="games:play""#)
+        );
+        assert!(ApiError::game_not_found().problem().scope.is_none());
     }
 
     #[test]

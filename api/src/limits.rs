@@ -122,6 +122,7 @@ pub struct Limits {
     games: Rate<Uuid>,
     moves: Rate<Uuid>,
     webhooks: Rate<Uuid>,
+    personal_tokens: Rate<Uuid>,
     hashing: Arc<Semaphore>,
     hashing_threads: HashingThreads,
     hash_wait: Duration,
@@ -141,6 +142,7 @@ impl Limits {
             games: Rate::per_minute(settings.games_per_minute),
             moves: Rate::per_minute(settings.moves_per_minute),
             webhooks: Rate::per_minute(settings.webhooks_per_minute),
+            personal_tokens: Rate::per_minute(settings.personal_tokens_per_minute),
             hashing: Arc::new(Semaphore::new(slots)),
             hashing_threads: HashingThreads::start(slots),
             hash_wait: settings.hash_wait,
@@ -171,6 +173,10 @@ impl Limits {
     /// Webhook endpoints registered per account.
     pub fn check_create_webhook(&self, account: Uuid) -> Result<(), ApiError> {
         self.webhooks.check(&account)
+    }
+
+    pub fn check_create_personal_token(&self, account: Uuid) -> Result<(), ApiError> {
+        self.personal_tokens.check(&account)
     }
 
     /// Stream tickets, joins and leaves per account.
@@ -225,6 +231,7 @@ impl Limits {
         self.games.forget_idle();
         self.moves.forget_idle();
         self.webhooks.forget_idle();
+        self.personal_tokens.forget_idle();
         self.live.forget_idle();
     }
 }

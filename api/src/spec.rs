@@ -33,6 +33,10 @@ struct ApiDoc;
 
 struct BearerAuth;
 
+/// What the `bearer` scheme says about credentials and scopes; each operation names the one
+/// scope it needs in its requirement.
+const BEARER_DESCRIPTION: &str = "An access token from a login (`POST /v1/sessions`), which holds every scope, or a personal access token (`ctp_…`, `POST /v1/me/tokens`), which holds the scopes it was given. Each operation names the scope it needs; a credential without it gets `403` `insufficient_scope`, with `scope` naming it. Scopes: `games:read`: read games (listings, views, events, legal moves, the move log, game kinds, streams and stream tickets); `games:play`: create, join, leave and cancel games, add bots, move; `account:read`: read the account itself (its personal tokens); `account:manage`: make and revoke personal tokens and manage the account: held by login sessions only, never by a personal token.";
+
 impl Modify for BearerAuth {
     fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
         let components = openapi.components.get_or_insert_with(Default::default);
@@ -42,6 +46,7 @@ impl Modify for BearerAuth {
                 HttpBuilder::new()
                     .scheme(HttpAuthScheme::Bearer)
                     .bearer_format("JWT")
+                    .description(Some(BEARER_DESCRIPTION))
                     .build(),
             ),
         );

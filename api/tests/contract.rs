@@ -43,6 +43,8 @@ fn the_contract_is_openapi_3_1_with_every_route() {
         "/v1/games/{id}/stream-tickets",
         "/v1/me/stream",
         "/v1/me/stream-tickets",
+        "/v1/me/tokens",
+        "/v1/me/tokens/{id}",
     ] {
         assert!(spec["paths"][path].is_object(), "missing path {path}");
     }
@@ -152,11 +154,65 @@ fn every_operation_is_public_or_needs_a_bearer_token_and_says_which() {
                 "{name}"
             );
         } else if bearer_or_ticket.contains(&name.as_str()) {
-            assert_eq!(security, &serde_json::json!([{"bearer": []}, {}]), "{name}");
+            let scope = one_scope(security, &name);
+            assert_eq!(
+                security,
+                &serde_json::json!([{"bearer": [scope]}, {}]),
+                "{name}"
+            );
         } else {
-            assert_eq!(security, &serde_json::json!([{"bearer": []}]), "{name}");
+            let scope = one_scope(security, &name);
+            assert_eq!(
+                security,
+                &serde_json::json!([{"bearer": [scope]}]),
+                "{name}"
+            );
         }
         assert!(operation["responses"]["401"].is_object(), "{name}: no 401");
+    }
+}
+
+/// The one scope an operation's `bearer` requirement names: every authenticated operation
+/// needs exactly one, of those the scheme's description lists.
+fn one_scope(security: &serde_json::Value, name: &str) -> String {
+    let scopes = &security[0]["bearer"];
+    let Some([scope]) = scopes.as_array().map(Vec::as_slice) else {
+        panic!("{name}: names {scopes} rather than one scope");
+    };
+    let scope = scope.as_str().unwrap_or_default().to_owned();
+    let known = ["games:read", "games:play", "account:read", "account:manage"];
+    assert!(
+        known.contains(&scope.as_str()),
+        "{name}: unknown scope {scope}"
+    );
+    scope
+}
+
+#[test]
+fn the_bearer_scheme_lists_every_scope_and_each_scoped_operation_its_403() {
+    let spec = spec();
+    let description = spec["components"]["securitySchemes"]["bearer"]["description"]
+        .as_str()
+        .unwrap_or_default();
+    for scope in ["games:read", "games:play", "account:read", "account:manage"] {
+        assert!(
+            description.contains(&format!("`{scope}`")),
+            "the bearer scheme does not describe {scope}"
+        );
+    }
+    for (name, operation) in operations(&spec) {
+        let scoped = operation["security"][0]["bearer"]
+            .as_array()
+            .is_some_and(|scopes| !scopes.is_empty());
+        if !scoped {
+            continue;
+        }
+        let forbidden = &operation["responses"]["403"];
+        let described = forbidden["$ref"] == "#/components/responses/InsufficientScope"
+            || forbidden["description"]
+                .as_str()
+                .is_some_and(|text| text.contains("insufficient_scope"));
+        assert!(described, "{name}: no 403 `insufficient_scope`");
     }
 }
 
@@ -177,6 +233,7 @@ const RATE_LIMITED: &[&str] = &[
     "post /v1/me/webhooks",
     "post /v1/sessions/refresh",
     "put /v1/me/password",
+    "post /v1/me/tokens",
 ];
 
 #[test]

@@ -10,13 +10,14 @@ pub mod games;
 pub mod kinds;
 pub mod legal_moves;
 pub mod live;
-pub mod me;
 pub mod matchmaking;
+pub mod me;
 pub mod options;
 pub mod problem;
 pub mod ratings;
 pub mod sessions;
 pub mod sse;
+pub mod tokens;
 pub mod unions;
 pub mod webhooks;
 

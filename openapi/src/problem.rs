@@ -29,6 +29,10 @@ pub struct Problem {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(example = 7)]
     pub version: Option<i64>,
+    /// With `insufficient_scope`: the scope the request needs, which the credential lacks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "games:play")]
+    pub scope: Option<String>,
     /// The request path.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub instance: Option<String>,

@@ -52,6 +52,9 @@ pub enum CredentialInfo {
     /// An access token of a login session.
     #[schema(title = "session")]
     Session { id: Uuid },
+    /// A personal access token (`ctp_…`).
+    #[schema(title = "personal_token")]
+    PersonalToken { id: Uuid },
 }
 
 /// The signed-in account, and what the request may do.

@@ -11,7 +11,8 @@ use crate::connection::AnyConnection;
 use crate::error::OrDb;
 use crate::models::{AccountRow, parse_uuid};
 use crate::schema::{
-    accounts, bot_seats, games, idempotency_keys, refresh_tokens, seats, sessions, stream_tickets,
+    accounts, bot_seats, games, idempotency_keys, personal_tokens, refresh_tokens, seats, sessions,
+    stream_tickets,
 };
 use crate::{Database, Error, GameStatus};
 
@@ -82,6 +83,12 @@ impl Database {
             diesel::delete(sessions::table.filter(sessions::account_id.eq(&account_id)))
                 .execute(conn)
                 .db()?;
+            // And its personal access tokens (their tickets went with the account's above).
+            diesel::delete(
+                personal_tokens::table.filter(personal_tokens::account_id.eq(&account_id)),
+            )
+            .execute(conn)
+            .db()?;
 
             let mut done = AccountDeletion {
                 ended_sessions: ended

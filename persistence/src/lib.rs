@@ -25,6 +25,7 @@ mod models;
 mod moves;
 mod notices;
 mod outbox;
+mod personal_tokens;
 mod play;
 mod quick_read;
 mod ratings;
@@ -47,18 +48,19 @@ pub use error::Error;
 pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};
 pub use leases::UnplayedBotSeat;
 pub use listen::ChangeListener;
-pub use models::DELETED_ACCOUNT_NAME;
 pub use matchmaking::{
     MatchPass, MatchedGame, NewTicket, PlannedGame, TicketRecord, TicketStatus, WaitingTicket,
 };
-pub use ratings::{
-    BOT_PASSWORD_HASH, BOT_USERNAME_PREFIX, LeaderboardEntry, LeaderboardKey, LeaderboardPage,
-    RatedAccount, RatingDifference, RatingRecord, RatingsReplay,
-};
+pub use models::DELETED_ACCOUNT_NAME;
 pub use notices::{
     GAME_CANCELLED, GAME_FINISHED, GAME_STARTED, NOTICE_TYPES, NoticeRecord, YOUR_TURN,
 };
 pub use outbox::{Attempt, AttemptResult, ClaimedDelivery, DeliveryRecord, rfc3339};
+pub use personal_tokens::{NewPersonalToken, PersonalTokenRecord};
+pub use ratings::{
+    BOT_PASSWORD_HASH, BOT_USERNAME_PREFIX, LeaderboardEntry, LeaderboardKey, LeaderboardPage,
+    RatedAccount, RatingDifference, RatingRecord, RatingsReplay,
+};
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, UsernameForms,

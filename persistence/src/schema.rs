@@ -116,6 +116,7 @@ diesel::table! {
         expires_at -> BigInt,
         /// The session that asked for the ticket: ending it voids the ticket.
         session_id -> Nullable<Text>,
+        personal_token_id -> Nullable<Text>,
     }
 }
 
@@ -283,3 +284,16 @@ diesel::table! {
 diesel::joinable!(sessions -> accounts (account_id));
 diesel::joinable!(refresh_tokens -> sessions (session_id));
 diesel::allow_tables_to_appear_in_same_query!(sessions, refresh_tokens);
+
+diesel::table! {
+    personal_tokens (id) {
+        id -> Text,
+        account_id -> Text,
+        name -> Text,
+        token_hash -> Text,
+        scopes -> Text,
+        created_at -> BigInt,
+        expires_at -> BigInt,
+        last_used_at -> Nullable<BigInt>,
+    }
+}

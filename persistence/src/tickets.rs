@@ -26,6 +26,8 @@ pub struct StreamTicket {
     /// The session that asked for it (none for tickets stored before sessions): ending that
     /// session voids the ticket.
     pub session: Option<Uuid>,
+    /// The personal access token that asked for it, if one did: revoking the token voids it.
+    pub personal_token: Option<Uuid>,
 }
 
 #[derive(Insertable, Queryable)]
@@ -36,6 +38,7 @@ struct TicketRow {
     scope: String,
     expires_at: i64,
     session_id: Option<String>,
+    personal_token_id: Option<String>,
 }
 
 impl Database {
@@ -48,6 +51,7 @@ impl Database {
             scope: ticket.scope.clone(),
             expires_at: ticket.expires_at,
             session_id: ticket.session.map(|id| id.to_string()),
+            personal_token_id: ticket.personal_token.map(|id| id.to_string()),
         };
         self.write(|conn| {
             diesel::delete(stream_tickets::table.filter(stream_tickets::expires_at.le(now)))
@@ -75,6 +79,7 @@ impl Database {
                 stream_tickets::scope,
                 stream_tickets::expires_at,
                 stream_tickets::session_id,
+                stream_tickets::personal_token_id,
             ))
             .first::<TicketRow>(&mut *self.conn()?)
             .db()?;
@@ -87,6 +92,11 @@ impl Database {
                 .session_id
                 .as_deref()
                 .map(|id| parse_uuid(id, "ticket session id"))
+                .transpose()?,
+            personal_token: row
+                .personal_token_id
+                .as_deref()
+                .map(|id| parse_uuid(id, "ticket personal token id"))
                 .transpose()?,
         })
     }

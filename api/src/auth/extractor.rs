@@ -4,7 +4,7 @@ use std::pin::Pin;
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use uuid::Uuid;
 
-use crate::auth::{Credential, TokenKeys};
+use crate::auth::{Credential, Scope, Scopes, TokenKeys, personal_token};
 use crate::error::ApiError;
 use crate::service::GameService;
 
@@ -16,8 +16,18 @@ pub struct AuthenticatedAccount {
     pub username: String,
     /// When the token expires (Unix seconds): nothing it issues (a stream ticket) outlives it.
     pub expires_at: i64,
-    /// What the request authenticated with.
+    /// A login session or a personal access token.
     pub credential: Credential,
+    /// What the credential may do: every scope for a login session.
+    pub scopes: Scopes,
+}
+
+impl AuthenticatedAccount {
+    /// `Ok` if the credential holds `scope`; else 403 `insufficient_scope` naming it. Every
+    /// route calls this first, with the one scope it needs.
+    pub fn require(&self, scope: Scope) -> Result<(), ApiError> {
+        self.scopes.require(scope)
+    }
 }
 
 impl FromRequest for AuthenticatedAccount {
@@ -40,6 +50,9 @@ impl FromRequest for AuthenticatedAccount {
             let (Some(keys), Some(service)) = (keys, service) else {
                 return Err(ApiError::Internal("auth state missing".to_owned()));
             };
+            if personal_token::is_personal_token(&token) {
+                return personal_token::authenticate(token, service).await;
+            }
             // One answer for every bad token (forged, expired, not yet valid, naming no
             // account): the reason is not the caller's to learn.
             let refused = || ApiError::Unauthorized("the access token is invalid or expired");
@@ -71,6 +84,7 @@ impl FromRequest for AuthenticatedAccount {
                 username,
                 expires_at,
                 credential: Credential::Session { id: session },
+                scopes: Scopes::all(),
             })
         })
     }

@@ -135,7 +135,9 @@ impl GameCache {
 
     /// Whether a game is cached at all (then its revision is worth checking).
     pub fn holds(&self, id: Uuid) -> bool {
-        self.games.as_ref().is_some_and(|games| games.contains_key(&id))
+        self.games
+            .as_ref()
+            .is_some_and(|games| games.contains_key(&id))
     }
 
     /// Keeps a game as read or as just committed. Open games are not kept: their seats change
@@ -148,13 +150,15 @@ impl GameCache {
             return;
         }
         // Atomically, so an older reading never replaces a newer entry.
-        games.entry(record.id).and_compute_with(|current| match current {
-            Some(entry) if entry.value().record.revision >= record.revision => Op::Nop,
-            _ => Op::Put(Arc::new(Entry {
-                record: Arc::clone(record),
-                views: Mutex::default(),
-            })),
-        });
+        games
+            .entry(record.id)
+            .and_compute_with(|current| match current {
+                Some(entry) if entry.value().record.revision >= record.revision => Op::Nop,
+                _ => Op::Put(Arc::new(Entry {
+                    record: Arc::clone(record),
+                    views: Mutex::default(),
+                })),
+            });
     }
 
     /// The view rendered for `key` of `game`, if one was kept for that very state.

@@ -15,7 +15,7 @@ use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use serde::Deserialize;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope, Scopes};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -66,6 +66,16 @@ pub struct StreamCaller {
     pub id: Uuid,
     /// The session behind the token or ticket: the stream ends when it does.
     pub session: Option<Uuid>,
+    /// A bearer token's scopes; a ticket's are `games:read` alone: only a credential holding
+    /// it can ask for one, and one only opens a stream.
+    pub scopes: Scopes,
+}
+
+impl StreamCaller {
+    /// As [`AuthenticatedAccount::require`].
+    pub fn require(&self, scope: Scope) -> Result<(), ApiError> {
+        self.scopes.require(scope)
+    }
 }
 
 impl FromRequest for StreamCaller {
@@ -83,6 +93,7 @@ impl FromRequest for StreamCaller {
                 Ok(StreamCaller {
                     id: account.id,
                     session: account.credential.session(),
+                    scopes: account.scopes,
                 })
             });
         };
@@ -100,7 +111,11 @@ impl FromRequest for StreamCaller {
             let (id, session) =
                 blocking(move || service.check_stream_ticket(&ticket, &scope, service.now()))
                     .await?;
-            Ok(StreamCaller { id, session })
+            Ok(StreamCaller {
+                id,
+                session,
+                scopes: [Scope::GamesRead].into_iter().collect(),
+            })
         })
     }
 }

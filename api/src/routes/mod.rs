@@ -4,8 +4,8 @@ pub mod accounts;
 pub mod game_kinds;
 pub mod games;
 pub mod health;
-pub mod matchmaking;
 pub mod leaderboards;
+pub mod matchmaking;
 pub mod me;
 pub mod play;
 pub mod sessions;
@@ -56,5 +56,8 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(sessions::delete::delete_sessions)
         .service(sessions::delete_current::delete_current_session)
         .service(me::get::get_me)
-        .service(me::password::put_password);
+        .service(me::password::put_password)
+        .service(me::tokens_post::post_personal_tokens)
+        .service(me::tokens_list::list_personal_tokens)
+        .service(me::tokens_delete::delete_personal_token);
 }

@@ -10,6 +10,7 @@ mod known_accounts;
 mod lobby;
 mod matchmaking;
 mod notices;
+pub mod personal_tokens;
 mod ratings;
 mod render;
 pub mod session_liveness;
@@ -55,6 +56,8 @@ pub struct GameService {
     provisional_games: u32,
     /// Which sessions are alive, and the streams to end when one ends.
     session_liveness: Arc<session_liveness::SessionLiveness>,
+    /// Personal access tokens looked up within the last second.
+    personal_tokens: personal_tokens::TokenLookups,
 }
 
 impl GameService {
@@ -78,6 +81,7 @@ impl GameService {
             bot_seats_added: Arc::default(),
             provisional_games: ladder::PROVISIONAL_GAMES,
             session_liveness: Arc::default(),
+            personal_tokens: personal_tokens::TokenLookups::default(),
         }
     }
 
@@ -91,6 +95,10 @@ impl GameService {
     /// The live layer every commit feeds.
     pub fn hub(&self) -> &Hub {
         &self.hub
+    }
+
+    pub fn personal_token_lookups(&self) -> &personal_tokens::TokenLookups {
+        &self.personal_tokens
     }
 
     pub fn database(&self) -> &Database {

@@ -13,11 +13,13 @@ fn hash(ticket: &str) -> String {
 
 impl GameService {
     /// Issues a ticket for `scope` valid until `expires_at` (the expiry of the access token that
-    /// asks for it, never later); returns its text.
+    /// asks for it, never later); returns its text. A ticket asked for with a personal access
+    /// token names it, and is void once the token is revoked.
     pub fn issue_stream_ticket(
         &self,
         account: Uuid,
         session: Option<Uuid>,
+        personal_token: Option<Uuid>,
         scope: String,
         expires_at: i64,
         now: i64,
@@ -31,6 +33,7 @@ impl GameService {
                 scope,
                 expires_at,
                 session,
+                personal_token,
             },
             now,
         )?;

@@ -13,6 +13,7 @@ const SEED: &str = "6a3db5f9f3f2acb34b7ece37629ffcbc0cb09875c73276f4d77aa0b35575
 const NONCE: &str = "3f9c0e5b7a12d4e86b0c9f2a51e7d3b4c8a6f0e1d2b3c4a5968778695a4b3c2d";
 /// SHA-256 of `NONCE` followed by `SEED`.
 const COMMITMENT: &str = "b7744568eb15469f6a0913beb0ac45d30a72597a3f15ab25416d49c4b061e440";
+const TOKEN: &str = "0b7e4c1d-2f3a-4e5b-9c6d-7e8f9a0b1c2d";
 const CREATED_AT: i64 = 1_795_481_714;
 const SESSION: &str = "1b3f0d2e-6a4c-4e8f-9d71-25c8a0b6e431";
 const OTHER_SESSION: &str = "c90a7e15-3d2b-4f68-8a4e-7b1d6c2f9053";
@@ -329,6 +330,25 @@ fn all() -> Vec<Examples> {
         ),
         example("get_account_profile", None, "200", profile()),
         example("get_leaderboard", None, "200", leaderboard()),
+        example(
+            "post_personal_tokens",
+            Some(
+                json!({"name": "scoreboard bot", "scopes": ["games:read"], "expires_in": 2_592_000}),
+            ),
+            "201",
+            json!({"token": "ctp_6b1f0c3e9a4d27f85e0b13c6d9a2f47e8c5b0d1a3f6e9c2b7d4a0e8f1c3b5d79",
+                   "id": TOKEN, "name": "scoreboard bot", "scopes": ["games:read"],
+                   "created_at": CREATED_AT, "expires_at": CREATED_AT + 2_592_000}),
+        ),
+        example(
+            "list_personal_tokens",
+            None,
+            "200",
+            json!({"tokens": [{"id": TOKEN, "name": "scoreboard bot", "scopes": ["games:read"],
+                   "created_at": CREATED_AT, "expires_at": CREATED_AT + 2_592_000,
+                   "last_used_at": STARTED_AT}]}),
+        ),
+        example("delete_personal_token", None, "204", Value::Null),
     ]
 }
 

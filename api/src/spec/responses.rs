@@ -63,6 +63,22 @@ const UNAUTHORIZED: Shared = Shared {
     )),
 };
 
+const INSUFFICIENT_SCOPE: Shared = Shared {
+    name: "InsufficientScope",
+    status: 403,
+    title: "Forbidden",
+    description: INSUFFICIENT_SCOPE_DESCRIPTION,
+    code: "insufficient_scope",
+    detail: "this request needs the `games:play` scope, which this token was not given",
+    header: Some((
+        "WWW-Authenticate",
+        "`Bearer error=\"insufficient_scope\", scope=\"…\"`: the scope needed.",
+    )),
+};
+
+const INSUFFICIENT_SCOPE_DESCRIPTION: &str =
+    "`insufficient_scope`: the credential lacks the scope this operation needs; `scope` names it";
+
 const PAYLOAD_TOO_LARGE: Shared = Shared {
     name: "PayloadTooLarge",
     status: 413,
@@ -150,9 +166,19 @@ pub fn add(openapi: &mut OpenApi) {
                     .responses
                     .responses
                     .entry(shared.status.to_string());
-                if let Entry::Vacant(entry) = status {
-                    entry.insert(RefOr::Ref(Ref::from_response_name(shared.name)));
-                    used.push(shared);
+                match status {
+                    Entry::Vacant(entry) => {
+                        entry.insert(RefOr::Ref(Ref::from_response_name(shared.name)));
+                        used.push(shared);
+                    }
+                    // An operation's own 403 (`not_a_player`, …) also answers a missing scope.
+                    Entry::Occupied(mut entry) if shared.status == 403 => {
+                        if let RefOr::T(own) = entry.get_mut() {
+                            own.description =
+                                format!("{}; or {INSUFFICIENT_SCOPE_DESCRIPTION}", own.description);
+                        }
+                    }
+                    Entry::Occupied(_) => {}
                 }
             }
             operation.security.get_or_insert_with(Vec::new);
@@ -199,6 +225,9 @@ fn applicable(operation: &Operation) -> Vec<&'static Shared> {
     if authenticated {
         shared.push(&UNAUTHORIZED);
     }
+    if needs_a_scope(operation) {
+        shared.push(&INSUFFICIENT_SCOPE);
+    }
     if has_body {
         shared.extend([&BODY_TIMEOUT, &PAYLOAD_TOO_LARGE, &UNSUPPORTED_MEDIA_TYPE]);
     }
@@ -208,4 +237,20 @@ fn applicable(operation: &Operation) -> Vec<&'static Shared> {
     // Added only where the handler lists no 429 of its own (the entry is then taken).
     shared.push(&TOO_MANY_CONNECTIONS);
     shared
+}
+
+/// Whether an operation's `bearer` requirement names a scope, which a credential may lack.
+fn needs_a_scope(operation: &Operation) -> bool {
+    let Ok(security) = serde_json::to_value(&operation.security) else {
+        return false;
+    };
+    security
+        .as_array()
+        .into_iter()
+        .flatten()
+        .any(|requirement| {
+            requirement["bearer"]
+                .as_array()
+                .is_some_and(|scopes| !scopes.is_empty())
+        })
 }

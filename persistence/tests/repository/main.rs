@@ -10,6 +10,7 @@ mod durability;
 mod games;
 mod idempotency;
 mod listing;
+mod personal_tokens;
 mod seeding;
 mod support;
 mod writer_queue;

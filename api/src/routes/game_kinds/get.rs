@@ -1,7 +1,8 @@
 use actix_web::{HttpResponse, get};
 use openapi::kinds::GameKindInfo;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
+use crate::error::ApiError;
 
 /// List the games that can be created, with their player range and options.
 ///
@@ -9,16 +10,17 @@ use crate::auth::AuthenticatedAccount;
 /// default and allowed values.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:read"])),
     responses(
         (status = 200, description = "Every game kind", body = Vec<GameKindInfo>),
     )
 )]
 #[get("/game-kinds")]
-pub async fn get_game_kinds(_account: AuthenticatedAccount) -> HttpResponse {
+pub async fn get_game_kinds(account: AuthenticatedAccount) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesRead)?;
     let kinds: Vec<GameKindInfo> = domain::GameKind::ALL
         .iter()
         .map(|kind| kind.info().into())
         .collect();
-    HttpResponse::Ok().json(kinds)
+    Ok(HttpResponse::Ok().json(kinds))
 }

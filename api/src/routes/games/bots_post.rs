@@ -4,7 +4,7 @@ use openapi::Problem;
 use openapi::games::{BotRequest, Game};
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::json_body::JsonBody;
 use crate::service::{GameService, blocking};
@@ -15,7 +15,7 @@ use crate::service::{GameService, blocking};
 /// seat is taken, by a person or a bot.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:play"])),
     params(("id" = Uuid, Path, description = "The game id")),
     request_body = BotRequest,
     responses(
@@ -36,6 +36,7 @@ pub async fn post_bots(
     id: web::Path<Uuid>,
     body: JsonBody<BotRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesPlay)?;
     let service = service.into_inner();
     let service_view = service.clone();
     let id = id.into_inner();

@@ -2,7 +2,7 @@ use actix_web::{HttpResponse, delete, web};
 use openapi::Problem;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -12,7 +12,7 @@ use crate::service::{GameService, blocking};
 /// players' account streams are told `game_cancelled`.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:play"])),
     params(("id" = Uuid, Path, description = "The game id")),
     responses(
         (status = 204, description = "The game is cancelled and gone"),
@@ -29,6 +29,7 @@ pub async fn delete_game(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesPlay)?;
     let service = service.into_inner();
     let id = id.into_inner();
     blocking(move || service.cancel_game(account.id, id)).await?;

@@ -3,7 +3,7 @@ use openapi::Problem;
 use openapi::games::{EventEntry, EventPage, EventQuery};
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -13,7 +13,7 @@ use crate::service::{GameService, blocking};
 /// `after` to continue.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:read"])),
     params(("id" = Uuid, Path, description = "The game id"), EventQuery),
     responses(
         (status = 200, description = "Events after `after`, oldest first", body = EventPage),
@@ -29,6 +29,7 @@ pub async fn get_events(
     id: web::Path<Uuid>,
     query: web::Query<EventQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesRead)?;
     let service = service.into_inner();
     let id = id.into_inner();
     let after = query.after.unwrap_or(0);

@@ -3,7 +3,7 @@ use openapi::Problem;
 use openapi::games::Game;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -13,7 +13,7 @@ use crate::service::{GameService, blocking};
 /// once the game is over. `version` is what a move must name.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:read"])),
     params(
         ("id" = Uuid, Path, description = "The game id"),
         ("If-None-Match" = Option<String>, Header, description = "An `ETag` from an earlier response: `304` if it is still current"),
@@ -32,6 +32,7 @@ pub async fn get_game(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesRead)?;
     let service = service.into_inner();
     let id = id.into_inner();
     // A cached game whose revision can be read without blocking is answered here, on the

@@ -6,7 +6,7 @@ use openapi::Problem;
 use openapi::games::Game;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::idempotency::{self, IdempotencyKey};
 use crate::limits::Limits;
@@ -18,7 +18,7 @@ use crate::service::GameService;
 /// become pending.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:play"])),
     params(
         ("id" = Uuid, Path, description = "The game id"),
         ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same key within 24 hours replays the first response"),
@@ -44,6 +44,7 @@ pub async fn join_game(
     key: IdempotencyKey,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesPlay)?;
     limits.live().check_join(account.id)?;
     let id = id.into_inner();
     idempotency::respond(

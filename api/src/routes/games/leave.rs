@@ -4,7 +4,7 @@ use openapi::Problem;
 use openapi::games::Game;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::service::{GameService, blocking};
@@ -14,7 +14,7 @@ use crate::service::{GameService, blocking};
 /// Anyone may then take it. The creator cannot leave (they cancel the game instead).
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:play"])),
     params(("id" = Uuid, Path, description = "The game id")),
     responses(
         (status = 200, description = "The game after the leave, as the caller now sees it", body = Game, headers(("ETag" = String, description = "The tag a `GET` of this view carries: revalidate with `If-None-Match`"))),
@@ -33,6 +33,7 @@ pub async fn leave_game(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesPlay)?;
     limits.live().check_leave(account.id)?;
     let service = service.into_inner();
     let service_view = service.clone();

@@ -3,7 +3,7 @@ use openapi::Problem;
 use openapi::games::LegalMovesResponse;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -13,7 +13,7 @@ use crate::service::{GameService, blocking};
 /// `version` given here; a game may describe its moves instead where a list would be too long.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:read"])),
     params(
         ("id" = Uuid, Path, description = "The game id"),
         ("If-None-Match" = Option<String>, Header, description = "An `ETag` from an earlier response: `304` if it is still current"),
@@ -34,6 +34,7 @@ pub async fn get_legal_moves(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesRead)?;
     let service = service.into_inner();
     let id = id.into_inner();
     // A cached game whose revision can be read without blocking is answered here, on the

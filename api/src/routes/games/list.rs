@@ -2,7 +2,7 @@ use actix_web::{HttpResponse, get, web};
 use openapi::Problem;
 use openapi::games::{GamePage, GameQuery};
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking, listing_cursor, render_summary};
 
@@ -12,7 +12,7 @@ use crate::service::{GameService, blocking, listing_cursor, render_summary};
 /// listing shows no view: read a game for what the caller may see.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:read"])),
     params(GameQuery),
     responses(
         (status = 200, description = "One page of games", body = GamePage),
@@ -25,6 +25,7 @@ pub async fn list_games(
     account: AuthenticatedAccount,
     query: web::Query<GameQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesRead)?;
     let service = service.into_inner();
     let query = query.into_inner();
     let limit = query.limit.unwrap_or(20);

@@ -5,7 +5,7 @@ use openapi::games::{LoggedInput, MoveLog};
 use openapi::unions::setup_json;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -17,7 +17,7 @@ use crate::service::{GameService, blocking};
 /// once the game is over.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:read"])),
     params(("id" = Uuid, Path, description = "The game id")),
     responses(
         (status = 200, description = "The move log as the caller may see it", body = MoveLog),
@@ -33,6 +33,7 @@ pub async fn get_moves(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesRead)?;
     let service = service.into_inner();
     let id = id.into_inner();
     let log = blocking(move || service.move_log(account.id, id, service.now())).await?;

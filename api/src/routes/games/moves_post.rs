@@ -4,7 +4,7 @@ use openapi::Problem;
 use openapi::games::{Game, MoveRequest};
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::idempotency::{self, IdempotencyKey};
 use crate::json_body::JsonBody;
@@ -17,7 +17,7 @@ use crate::service::GameService;
 /// the game again and decide again. An illegal move gets 422 with the rules' error code.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:play"])),
     params(
         ("id" = Uuid, Path, description = "The game id"),
         ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same key and body within 24 hours replay the first response and apply nothing (1 to 255 visible ASCII characters)"),
@@ -48,6 +48,7 @@ pub async fn post_moves(
     id: web::Path<Uuid>,
     body: JsonBody<MoveRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesPlay)?;
     limits.check_move(account.id)?;
     let id = id.into_inner();
     let body = body.into_inner();

@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, post, web};
 use openapi::Problem;
 use openapi::games::{CreateGame, Game};
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::idempotency::{self, IdempotencyKey};
 use crate::json_body::JsonBody;
@@ -19,7 +19,7 @@ use crate::service::GameService;
 /// later.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:play"])),
     params(
         ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same key and body within 24 hours replay the first response (1 to 255 visible ASCII characters)"),
     ),
@@ -46,6 +46,7 @@ pub async fn post_games(
     key: IdempotencyKey,
     body: JsonBody<CreateGame>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesPlay)?;
     limits.check_create_game(account.id)?;
     let body = body.into_inner();
     idempotency::respond(

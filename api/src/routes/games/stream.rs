@@ -5,6 +5,7 @@ use openapi::sse::GameStreamEvent;
 use persistence::GameStatus;
 use uuid::Uuid;
 
+use crate::auth::Scope;
 use crate::error::ApiError;
 use crate::push::game_stream;
 use crate::push::tickets::StreamCaller;
@@ -22,7 +23,7 @@ use crate::service::{GameService, blocking};
 /// working across every reconnect until the token that asked for it expires).
 #[utoipa::path(
     tag = "live",
-    security(("bearer" = []), ()),
+    security(("bearer" = ["games:read"]), ()),
     params(
         ("id" = Uuid, Path, description = "The game id"),
         ("Last-Event-ID" = Option<i64>, Header, description = "The `seq` of the last event received; replay resumes after it"),
@@ -48,6 +49,7 @@ pub async fn get_game_stream(
     id: web::Path<Uuid>,
     query: web::Query<GameStreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesRead)?;
     let service = service.into_inner();
     let id = id.into_inner();
     let query_after = query.after.unwrap_or(0);

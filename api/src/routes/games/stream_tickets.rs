@@ -3,7 +3,7 @@ use openapi::Problem;
 use openapi::live::StreamTicket;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::push::tickets::{game_scope, ticket_url};
@@ -16,7 +16,7 @@ use crate::service::{GameService, blocking};
 /// browser reconnects, until `expires_at` (the expiry of the token that asked for it).
 #[utoipa::path(
     tag = "live",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:read"])),
     params(("id" = Uuid, Path, description = "The game id")),
     responses(
         (status = 201, description = "The ticket: it opens this stream, reconnects included, until the token expires", body = StreamTicket),
@@ -35,6 +35,7 @@ pub async fn post_game_stream_tickets(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesRead)?;
     limits.live().check_stream_ticket(account.id)?;
     let service = service.into_inner();
     let id = id.into_inner();
@@ -44,6 +45,7 @@ pub async fn post_game_stream_tickets(
         service.issue_stream_ticket(
             account.id,
             account.credential.session(),
+            account.credential.personal_token(),
             game_scope(id),
             expires_at,
             service.now(),

@@ -2,17 +2,14 @@ use actix_web::{HttpResponse, get, web};
 use openapi::Problem;
 use openapi::sessions::{CredentialInfo, Me};
 
-use crate::auth::{AuthenticatedAccount, Credential};
+use crate::auth::{AuthenticatedAccount, Credential, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
-
-/// What a session may do: everything.
-const SESSION_SCOPES: [&str; 3] = ["games:read", "games:play", "account:read"];
 
 /// The signed-in account, the credential the request used, and what it may do.
 #[utoipa::path(
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account:read"])),
     responses(
         (status = 200, description = "The account behind the token", body = Me),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
@@ -24,6 +21,7 @@ pub async fn get_me(
     service: web::Data<GameService>,
     account: AuthenticatedAccount,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::AccountRead)?;
     let service = service.into_inner();
     let id = account.id;
     let stored = blocking(move || service.account(id))
@@ -31,14 +29,19 @@ pub async fn get_me(
         .ok_or(ApiError::Unauthorized(
             "the access token is invalid or expired",
         ))?;
-    let (credential, scopes) = match account.credential {
-        Credential::Session { id } => (CredentialInfo::Session { id }, SESSION_SCOPES),
+    let credential = match account.credential {
+        Credential::Session { id } => CredentialInfo::Session { id },
+        Credential::PersonalToken { id } => CredentialInfo::PersonalToken { id },
     };
     Ok(HttpResponse::Ok().json(Me {
         id: stored.id,
         username: stored.username,
         created_at: stored.created_at,
         credential,
-        scopes: scopes.iter().map(|scope| (*scope).to_owned()).collect(),
+        scopes: account
+            .scopes
+            .iter()
+            .map(|scope| scope.name().to_owned())
+            .collect(),
     }))
 }

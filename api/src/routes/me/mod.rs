@@ -4,3 +4,6 @@ pub mod get;
 pub mod password;
 pub mod stream;
 pub mod stream_tickets;
+pub mod tokens_delete;
+pub mod tokens_list;
+pub mod tokens_post;

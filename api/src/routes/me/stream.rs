@@ -3,6 +3,7 @@ use openapi::Problem;
 use openapi::live::AccountStreamQuery;
 use openapi::sse::AccountStreamEvent;
 
+use crate::auth::Scope;
 use crate::error::ApiError;
 use crate::push::account_stream;
 use crate::push::tickets::StreamCaller;
@@ -17,7 +18,7 @@ use crate::service::GameService;
 /// `POST /v1/me/stream-tickets` (browsers).
 #[utoipa::path(
     tag = "live",
-    security(("bearer" = []), ()),
+    security(("bearer" = ["games:read"]), ()),
     params(AccountStreamQuery),
     responses(
         (status = 200, description = "A `text/event-stream` of account messages", body = AccountStreamEvent, content_type = "text/event-stream"),
@@ -35,6 +36,7 @@ pub async fn get_account_stream(
     caller: StreamCaller,
     _query: web::Query<AccountStreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    caller.require(Scope::GamesRead)?;
     let service = GameService::clone(&service.into_inner());
     account_stream::open(&request, service, caller.id, caller.session).await
 }

@@ -2,7 +2,7 @@ use actix_web::{HttpRequest, HttpResponse, post, web};
 use openapi::Problem;
 use openapi::live::StreamTicket;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::limits::Limits;
 use crate::push::tickets::{ACCOUNT_SCOPE, ticket_url};
@@ -15,7 +15,7 @@ use crate::service::{GameService, blocking};
 /// `expires_at` (the expiry of the token that asked for it).
 #[utoipa::path(
     tag = "live",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:read"])),
     responses(
         (status = 201, description = "The ticket: it opens this stream, reconnects included, until the token expires", body = StreamTicket),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
@@ -31,6 +31,7 @@ pub async fn post_account_stream_tickets(
     limits: web::Data<Limits>,
     account: AuthenticatedAccount,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesRead)?;
     limits.live().check_stream_ticket(account.id)?;
     let service = service.into_inner();
     let expires_at = account.expires_at;
@@ -38,6 +39,7 @@ pub async fn post_account_stream_tickets(
         service.issue_stream_ticket(
             account.id,
             account.credential.session(),
+            account.credential.personal_token(),
             ACCOUNT_SCOPE.to_owned(),
             expires_at,
             service.now(),
