@@ -152,7 +152,12 @@ impl Settings {
             jwt_secret: var("JWT_SECRET").map(SecretString::from),
             token_ttl_secs: 24 * 3600,
             tick_millis: number("TICK_MILLIS", 1000)?,
-            clock: Clock::system(),
+            // For automated testers: a clock they move with `POST /v1/test/clock`.
+            clock: if number("TEST_CLOCK", false)? {
+                Clock::test()
+            } else {
+                Clock::system()
+            },
             limits,
             shutdown_timeout: Duration::from_secs(number("SHUTDOWN_TIMEOUT_SECS", 30)?),
             cors_origins: var("CORS_ORIGINS")

@@ -22,7 +22,9 @@ use utoipa_actix_web::{AppExt, scope};
         (name = "accounts", description = "Registration and login"),
         (name = "games", description = "Creating, joining and playing games"),
         (name = "live", description = "Server-sent event streams per game and per account, and the tickets that open them from a browser"),
-        (name = "meta", description = "Health and metrics")
+        (name = "meta", description = "Health and metrics"),
+        (name = "invites", description = "Invite codes, seats reserved for invited accounts, and declining an invitation"),
+        (name = "testing", description = "For automated testers: the test clock of a server run with `TEST_CLOCK=true` (404 otherwise)")
     ),
     modifiers(&BearerAuth)
 )]

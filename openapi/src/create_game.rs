@@ -46,6 +46,15 @@ pub struct CreateGame {
     /// Seats given to server-side bots.
     #[serde(default)]
     pub bots: Option<Vec<BotRequest>>,
+    /// `unlisted`: never listed by `GET /v1/games`.
+    #[serde(default)]
+    pub visibility: Option<crate::invites::Visibility>,
+    /// Usernames whose seats are reserved for them (the lowest free seats, in order).
+    #[serde(default)]
+    pub invite: Option<Vec<String>>,
+    /// Seconds the invitations hold their seats (default one day).
+    #[serde(default)]
+    pub invite_expires_in: Option<i64>,
 }
 
 /// The name (and title, which generated clients name their classes after) of the request
@@ -151,6 +160,12 @@ fn request_schema(kind: GameKind) -> Schema {
         .property("seed", seed)
         .property("setup", setup)
         .property("bots", bots)
+        .property("visibility", crate::invites::visibility_property())
+        .property("invite", crate::invites::invite_property(info.max_players))
+        .property(
+            "invite_expires_in",
+            crate::invites::invite_expires_in_property(),
+        )
         .additional_properties(Some(AdditionalProperties::FreeForm(false)))
         .into()
 }
@@ -192,6 +207,10 @@ impl ToSchema for CreateGame {
         }
         schemas.push((SetupBody::name().into_owned(), SetupBody::schema()));
         schemas.push((BotLevel::name().into_owned(), BotLevel::schema()));
+        schemas.push((
+            crate::invites::Visibility::name().into_owned(),
+            crate::invites::Visibility::schema(),
+        ));
         SetupBody::schemas(schemas);
     }
 }

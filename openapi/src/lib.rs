@@ -7,12 +7,15 @@
 pub mod accounts;
 pub mod create_game;
 pub mod games;
+pub mod inbox;
+pub mod invites;
 pub mod kinds;
 pub mod legal_moves;
 pub mod live;
 pub mod options;
 pub mod problem;
 pub mod sse;
+pub mod test_clock;
 pub mod unions;
 
 pub use problem::Problem;

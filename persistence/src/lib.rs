@@ -14,6 +14,8 @@ mod error;
 mod events;
 mod games;
 mod idempotency;
+mod inbox;
+mod invites;
 mod json;
 mod leases;
 mod listen;
@@ -23,6 +25,7 @@ mod moves;
 mod play;
 mod quick_read;
 mod records;
+mod rematch;
 mod schema;
 mod seats;
 pub mod seeding;
@@ -34,11 +37,13 @@ pub use changes::{CHANGES_CHANNEL, GameChange, LISTENER_APPLICATION_NAME};
 pub use database::{Backend, Database, PoolState};
 pub use error::Error;
 pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};
+pub use inbox::{InboxCursor, InboxEntry, InboxPage};
+pub use invites::Invitation;
 pub use leases::UnplayedBotSeat;
 pub use listen::ChangeListener;
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
-    GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, Versions,
+    GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, NewInvitation, SeatRecord, Versions,
 };
 pub use snapshot::{SNAPSHOT_FORMAT, replay};
 pub use tickets::StreamTicket;

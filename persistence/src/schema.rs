@@ -37,6 +37,13 @@ diesel::table! {
         set_aside_reason -> Nullable<Text>,
         /// The nonce of the seed commitment; none for games stored before nonces.
         seed_nonce -> Nullable<Text>,
+        /// The seats to act now, a JSON array (see persistence/src/inbox.rs).
+        to_act -> Text,
+        /// `public` or `unlisted` (never listed).
+        visibility -> Text,
+        invite_code -> Nullable<Text>,
+        /// The next game, once a rematch made one.
+        rematch_id -> Nullable<Text>,
     }
 }
 
@@ -57,6 +64,9 @@ diesel::table! {
         seat -> Integer,
         account_id -> Text,
         joined_at -> BigInt,
+        to_act -> Bool,
+        /// The seat's place in its account's inbox; null once the game is over.
+        inbox_key -> Nullable<BigInt>,
     }
 }
 
@@ -94,6 +104,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     events,
     games,
     idempotency_keys,
+    invitations,
     moves,
     seats,
     stream_tickets
@@ -130,3 +141,16 @@ diesel::table! {
 diesel::joinable!(due_claims -> games (game_id));
 
 diesel::joinable!(bot_seats -> games (game_id));
+
+diesel::table! {
+    invitations (game_id, seat) {
+        game_id -> Text,
+        seat -> Integer,
+        account_id -> Text,
+        invited_by -> Text,
+        created_at -> BigInt,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::joinable!(invitations -> games (game_id));

@@ -258,6 +258,9 @@ mod tests {
             finished_at: None,
             deadline_at: None,
             updated_at: 0,
+            to_act: Vec::new(),
+            unlisted: false,
+            rematch_id: None,
         })
     }
 

@@ -4,9 +4,11 @@ pub mod accounts;
 pub mod game_kinds;
 pub mod games;
 pub mod health;
+pub mod invites;
 pub mod me;
 pub mod play;
 pub mod sessions;
+pub mod test_clock;
 mod view;
 
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -33,5 +35,14 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(games::stream::get_game_stream)
         .service(games::stream_tickets::post_game_stream_tickets)
         .service(me::stream::get_account_stream)
-        .service(me::stream_tickets::post_account_stream_tickets);
+        .service(me::stream_tickets::post_account_stream_tickets)
+        .service(me::games::get_my_games)
+        .service(test_clock::get::get_test_clock)
+        .service(test_clock::post::post_test_clock)
+        .service(invites::join::join_by_invite)
+        .service(games::invite_get::get_invite)
+        .service(games::invite_rotate::rotate_invite)
+        .service(games::invite_revoke::revoke_invite)
+        .service(games::invitation_decline::decline_invitation)
+        .service(games::rematch::post_rematch);
 }

@@ -4,6 +4,10 @@
 mod accounts;
 mod bot_seats;
 mod games;
+mod inbox;
+mod invites;
+mod rematch;
+mod test_clock;
 mod known_accounts;
 mod lobby;
 mod notices;

@@ -155,6 +155,10 @@ pub fn new_game(creator: Uuid, created_at: i64) -> NewGame {
         fixed_setup: false,
         created_by: creator,
         created_at,
+        creator_seat: domain::Seat(0),
+        unlisted: false,
+        invite_code: Uuid::new_v4().simple().to_string(),
+        invitations: Vec::new(),
     }
 }
 

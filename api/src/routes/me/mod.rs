@@ -1,2 +1,3 @@
+pub mod games;
 pub mod stream;
 pub mod stream_tickets;
