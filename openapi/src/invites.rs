@@ -73,7 +73,9 @@ pub(crate) fn invite_property(
                 .min_length(Some(1))
                 .max_length(Some(64)),
         )
-        .max_items(Some(usize::from(max_players.saturating_sub(1)).min(MAX_INVITES)))
+        .max_items(Some(
+            usize::from(max_players.saturating_sub(1)).min(MAX_INVITES),
+        ))
         .description(Some(
             "Usernames whose seats are reserved for them: each takes the lowest seat left \
              free, in order. Nobody else can take a reserved seat; the invitee is told on its \

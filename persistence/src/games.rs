@@ -258,26 +258,26 @@ pub(crate) fn insert_game(conn: &mut AnyConnection, game: &NewGame) -> Result<()
         to_act: false,
         inbox_key: Some(crate::inbox::OPEN_SEAT_KEY),
     };
-        diesel::insert_into(games::table)
-            .values(&row)
+    diesel::insert_into(games::table)
+        .values(&row)
+        .execute(conn)
+        .unique_as("game_exists")?;
+    diesel::insert_into(seats::table)
+        .values(&seat)
+        .execute(conn)
+        .db()?;
+    for bot in &game.bots {
+        diesel::insert_into(bot_seats::table)
+            .values(&BotSeatRow {
+                game_id: id.clone(),
+                seat: i32::from(bot.seat.0),
+                level: bot.level.clone(),
+            })
             .execute(conn)
-            .unique_as("game_exists")?;
-        diesel::insert_into(seats::table)
-            .values(&seat)
-            .execute(conn)
-            .db()?;
-        for bot in &game.bots {
-            diesel::insert_into(bot_seats::table)
-                .values(&BotSeatRow {
-                    game_id: id.clone(),
-                    seat: i32::from(bot.seat.0),
-                    level: bot.level.clone(),
-                })
-                .execute(conn)
-                .unique_as("seat_taken")?;
-        }
-        crate::invites::reserve(conn, game)?;
-        Ok(())
+            .unique_as("seat_taken")?;
+    }
+    crate::invites::reserve(conn, game)?;
+    Ok(())
 }
 
 #[derive(QueryableByName)]

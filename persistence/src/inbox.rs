@@ -180,8 +180,9 @@ impl Database {
         let limit = limit.max(0);
         // Without a cursor, from before the first key: `>` also leaves out the null keys of
         // finished games.
-        let (after_key, after_game) =
-            after.map_or((i64::MIN, String::new()), |at| (at.key, at.game.to_string()));
+        let (after_key, after_game) = after.map_or((i64::MIN, String::new()), |at| {
+            (at.key, at.game.to_string())
+        });
         let mut rows: Vec<InboxRow> = seats::table
             .inner_join(games::table)
             .filter(seats::account_id.eq(&account_id))
@@ -209,7 +210,10 @@ impl Database {
             .db()?;
         let more = rows.len() > usize::try_from(limit).unwrap_or(usize::MAX);
         rows.truncate(usize::try_from(limit).unwrap_or(0));
-        let next = rows.last().filter(|_| more).map(|row| (row.0.clone(), row.3));
+        let next = rows
+            .last()
+            .filter(|_| more)
+            .map(|row| (row.0.clone(), row.3));
         let entries = rows
             .into_iter()
             .map(entry_of)
@@ -270,7 +274,10 @@ mod tests {
         assert!(keys[..3].iter().all(|key| *key < WAITING));
         assert!(keys[3..].iter().all(|key| *key >= WAITING));
         assert_eq!(keys[4], OPEN_SEAT_KEY);
-        assert_eq!(OPEN_SEAT_KEY, 13_510_798_882_111_488, "the migration's constant");
+        assert_eq!(
+            OPEN_SEAT_KEY, 13_510_798_882_111_488,
+            "the migration's constant"
+        );
     }
 
     #[test]

@@ -87,7 +87,9 @@ pub(crate) fn seat_for(
     if let Some(seat) = own {
         return Ok(seat);
     }
-    let free: Vec<i32> = (0..players).filter(|seat| !occupied.contains(seat)).collect();
+    let free: Vec<i32> = (0..players)
+        .filter(|seat| !occupied.contains(seat))
+        .collect();
     free.iter()
         .copied()
         .find(|seat| !reserved.iter().any(|(held, _)| held == seat))
@@ -99,7 +101,11 @@ pub(crate) fn seat_for(
 }
 
 /// Inside a join: the invitation of `account_id` is used up (or was not there).
-pub(crate) fn forget(conn: &mut AnyConnection, game_id: &str, account_id: &str) -> Result<(), Error> {
+pub(crate) fn forget(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    account_id: &str,
+) -> Result<(), Error> {
     diesel::delete(
         invitations::table
             .filter(invitations::game_id.eq(game_id))
@@ -222,15 +228,17 @@ fn invitations_where(
         .load::<InvitationJoined>(conn)
         .db()?
         .into_iter()
-        .map(|(game_id, seat, invited_by, username, expires_at, kind, _)| {
-            Ok(Invitation {
-                game_id: parse_uuid(&game_id, "game id")?,
-                kind: parse_kind(&kind)?,
-                seat: Seat(u8::try_from(seat).map_err(|_| corrupt("seat"))?),
-                invited_by: parse_uuid(&invited_by, "inviter id")?,
-                invited_by_username: username,
-                expires_at,
-            })
-        })
+        .map(
+            |(game_id, seat, invited_by, username, expires_at, kind, _)| {
+                Ok(Invitation {
+                    game_id: parse_uuid(&game_id, "game id")?,
+                    kind: parse_kind(&kind)?,
+                    seat: Seat(u8::try_from(seat).map_err(|_| corrupt("seat"))?),
+                    invited_by: parse_uuid(&invited_by, "inviter id")?,
+                    invited_by_username: username,
+                    expires_at,
+                })
+            },
+        )
         .collect()
 }

@@ -43,7 +43,8 @@ pub use leases::UnplayedBotSeat;
 pub use listen::ChangeListener;
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
-    GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, NewInvitation, SeatRecord, Versions,
+    GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, NewInvitation, SeatRecord,
+    Versions,
 };
 pub use snapshot::{SNAPSHOT_FORMAT, replay};
 pub use tickets::StreamTicket;

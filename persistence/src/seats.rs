@@ -45,7 +45,8 @@ impl Database {
                 return Err(Error::Conflict("already_seated"));
             }
             let occupied = crate::bots::taken_seats(conn, &game_id)?;
-            let seat = crate::invites::seat_for(conn, &game_id, &account_id, players, &occupied, now)?;
+            let seat =
+                crate::invites::seat_for(conn, &game_id, &account_id, players, &occupied, now)?;
             let row = SeatRow {
                 game_id,
                 seat,

@@ -34,7 +34,9 @@ impl GameService {
             games: page.entries.into_iter().map(render_entry).collect(),
             your_turn_count: page.your_turn_count,
             limit,
-            next_cursor: page.next.map(|at| format!("{}.{}", at.key, at.game.simple())),
+            next_cursor: page
+                .next
+                .map(|at| format!("{}.{}", at.key, at.game.simple())),
         })
     }
 }

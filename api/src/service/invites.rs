@@ -94,12 +94,12 @@ impl GameService {
         let mut free = (1..players).filter(|seat| !bots.iter().any(|bot| bot.seat.0 == *seat));
         let mut invitations: Vec<NewInvitation> = Vec::new();
         for username in usernames {
-            let account = self
-                .db
-                .account_by_username(&username)?
-                .ok_or_else(|| {
-                    unprocessable("unknown_invitee", format!("no account is named `{username}`"))
-                })?;
+            let account = self.db.account_by_username(&username)?.ok_or_else(|| {
+                unprocessable(
+                    "unknown_invitee",
+                    format!("no account is named `{username}`"),
+                )
+            })?;
             if account.id == creator || invitations.iter().any(|at| at.account_id == account.id) {
                 return Err(unprocessable(
                     "invalid_invitee",

@@ -6,14 +6,14 @@ mod bot_seats;
 mod games;
 mod inbox;
 mod invites;
-mod rematch;
-mod test_clock;
 mod known_accounts;
 mod lobby;
 mod notices;
+mod rematch;
 mod render;
 mod stored_responses;
 mod stream_tickets;
+mod test_clock;
 mod views;
 
 pub use bot_seats::{BotDecision, BotTurn};
