@@ -315,6 +315,9 @@ fn load_game_as(
         .unwrap_or_default();
     let (text, format) = (row.state.clone(), row.state_format);
     let mut record = row.into_record(seats, bots)?;
+    if record.status == GameStatus::Open {
+        record.invitations = crate::invites::reservations(conn, &id)?;
+    }
     let (state, rebuilt) = restore(conn, &record, text.as_deref(), format, write_back)?;
     record.state = state;
     Ok((record, rebuilt))

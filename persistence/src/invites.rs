@@ -11,7 +11,7 @@ use crate::error::{OrDb, corrupt};
 use crate::games::game_exists;
 use crate::models::{parse_kind, parse_uuid};
 use crate::schema::{accounts, games, invitations};
-use crate::{Database, Error, NewGame};
+use crate::{Database, Error, NewGame, NewInvitation};
 
 #[derive(Insertable)]
 #[diesel(table_name = invitations)]
@@ -98,6 +98,32 @@ pub(crate) fn seat_for(
         } else {
             Error::Conflict("seat_reserved")
         })
+}
+
+/// The invitations of an open game, in seat order.
+pub(crate) fn reservations(
+    conn: &mut AnyConnection,
+    game_id: &str,
+) -> Result<Vec<NewInvitation>, Error> {
+    invitations::table
+        .filter(invitations::game_id.eq(game_id))
+        .order(invitations::seat.asc())
+        .select((
+            invitations::seat,
+            invitations::account_id,
+            invitations::expires_at,
+        ))
+        .load::<(i32, String, i64)>(conn)
+        .db()?
+        .into_iter()
+        .map(|(seat, account, expires_at)| {
+            Ok(NewInvitation {
+                seat: Seat(u8::try_from(seat).map_err(|_| corrupt("seat"))?),
+                account_id: parse_uuid(&account, "invitee id")?,
+                expires_at,
+            })
+        })
+        .collect()
 }
 
 /// Inside a join: the invitation of `account_id` is used up (or was not there).

@@ -160,6 +160,7 @@ impl GameRow {
                 .as_deref()
                 .map(|id| parse_uuid(id, "rematch id"))
                 .transpose()?,
+            invitations: Vec::new(),
         })
     }
 }

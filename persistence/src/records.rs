@@ -135,6 +135,8 @@ pub struct GameRecord {
     pub unlisted: bool,
     /// The next game, once a rematch of this finished one was made.
     pub rematch_id: Option<Uuid>,
+    /// While the game is open: the seats reserved by invitations (expired ones too).
+    pub invitations: Vec<NewInvitation>,
 }
 
 impl GameRecord {

@@ -261,6 +261,7 @@ mod tests {
             to_act: Vec::new(),
             unlisted: false,
             rematch_id: None,
+            invitations: Vec::new(),
         })
     }
 

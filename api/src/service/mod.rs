@@ -18,7 +18,7 @@ mod views;
 
 pub use bot_seats::{BotDecision, BotTurn};
 pub use games::{VisibleEvent, listing_cursor, seat_of};
-pub use notices::{AccountGame, Following, Notice, notices};
+pub use notices::{AccountGame, Following, Notice, invitation_in, notices};
 pub use render::{options_json, render_game, render_summary, seed_commitment, viewer_of};
 
 use std::sync::Arc;

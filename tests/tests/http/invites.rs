@@ -2,8 +2,10 @@
 //! reserved for named accounts (refused to others, taken by the invitee, freed by a decline or
 //! by the invitation's expiry).
 
+use std::time::Duration;
+
 use blackbox::json::{array, seat, text};
-use blackbox::{Player, TestApp, per_backend};
+use blackbox::{EventStream, Player, Read, TestApp, per_backend};
 use serde_json::{Value, json};
 
 use crate::inbox::inbox;
@@ -235,4 +237,51 @@ async fn a_declined_or_expired_invitation_frees_its_seat(app: TestApp) {
     // Cal's expired invitation no longer holds seat 2, but he may still join while it is free.
     let cal = join(&app, &p[2], &id).await;
     assert_eq!(seat_of(&cal, &p[2]), 2);
+}
+
+async fn account_stream(app: &TestApp, player: &Player) -> EventStream {
+    let (status, stream) = app
+        .open_stream("/v1/me/stream", Some(&player.token), &[])
+        .await;
+    assert_eq!(status, 200);
+    stream.unwrap_or_else(|| panic!("no account stream"))
+}
+
+async fn next_message(stream: &mut EventStream) -> Value {
+    match stream.next_event(Duration::from_secs(10)).await {
+        Read::Message(message) => {
+            assert_eq!(message.event.as_deref(), Some("invited"));
+            message.json()
+        }
+        other => panic!("expected an invitation, got {other:?}"),
+    }
+}
+
+per_backend!(the_invitee_is_told_on_its_account_stream);
+/// Bob hears of his invitation as it is made, and again when he reconnects while it is
+/// pending; Cal, not invited, hears nothing.
+async fn the_invitee_is_told_on_its_account_stream(app: TestApp) {
+    let p = app.players(&["ann", "bob", "cal"]).await;
+    let mut bobs = account_stream(&app, &p[1]).await;
+    let mut cals = account_stream(&app, &p[2]).await;
+    let id = create(
+        &app,
+        &p[0],
+        json!({"invite": ["bob"], "invite_expires_in": 600}),
+    )
+    .await;
+    let told = next_message(&mut bobs).await;
+    assert_eq!(told["type"], "invited");
+    assert_eq!(told["game_id"], id.as_str());
+    assert_eq!(told["kind"], "tribute");
+    assert_eq!(told["seat"], 1);
+    assert_eq!(told["invited_by"], "ann");
+    assert_eq!(told["expires_at"], app.now() + 600);
+    match cals.next_event(Duration::from_millis(400)).await {
+        Read::TimedOut => {}
+        other => panic!("Cal was told something: {other:?}"),
+    }
+    drop(bobs);
+    let mut again = account_stream(&app, &p[1]).await;
+    assert_eq!(next_message(&mut again).await, told);
 }
