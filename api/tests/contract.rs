@@ -130,7 +130,14 @@ fn every_operation_has_an_example_request_and_success_response() {
 #[test]
 fn every_operation_is_public_or_needs_a_bearer_token_and_says_which() {
     let spec = spec();
-    let public = ["get /healthz", "post /v1/accounts", "post /v1/sessions"];
+    let public = [
+        "get /healthz",
+        "post /v1/accounts",
+        "post /v1/sessions",
+        // Only on a test server (`TEST_CLOCK=true`), for automated testers.
+        "get /v1/test/clock",
+        "post /v1/test/clock",
+    ];
     // A browser's `EventSource` cannot send a header: a stream also opens with a ticket.
     let bearer_or_ticket = ["get /v1/games/{id}/stream", "get /v1/me/stream"];
     for (name, operation) in operations(&spec) {
@@ -157,12 +164,13 @@ fn every_operation_is_public_or_needs_a_bearer_token_and_says_which() {
 
 /// The operations a rate limit guards: they list a 429 of their own; every other operation
 /// lists the shared one of a connection over its address's bound.
-const RATE_LIMITED: [&str; 10] = [
+const RATE_LIMITED: [&str; 11] = [
     "post /v1/accounts",
     "post /v1/sessions",
     "post /v1/games",
     "post /v1/games/{id}/moves",
     "post /v1/games/{id}/join",
+    "post /v1/invites/{code}/join",
     "post /v1/games/{id}/leave",
     "post /v1/games/{id}/stream-tickets",
     "post /v1/me/stream-tickets",
