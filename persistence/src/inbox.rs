@@ -186,6 +186,8 @@ impl Database {
         let mut rows: Vec<InboxRow> = seats::table
             .inner_join(games::table)
             .filter(seats::account_id.eq(&account_id))
+            // Implied by the next filter; stated so that the index range starts here.
+            .filter(seats::inbox_key.ge(after_key))
             .filter(
                 seats::inbox_key.gt(after_key).or(seats::inbox_key
                     .eq(after_key)
