@@ -13,6 +13,8 @@ enum Source {
     #[default]
     System,
     Manual(ManualClock),
+    /// A manual clock that clients may read and move (`TEST_CLOCK=true`).
+    Test(ManualClock),
 }
 
 impl Clock {
@@ -24,7 +26,33 @@ impl Clock {
     pub fn now(&self) -> i64 {
         match &self.0 {
             Source::System => chrono::Utc::now().timestamp(),
-            Source::Manual(manual) => manual.now(),
+            Source::Manual(manual) | Source::Test(manual) => manual.now(),
+        }
+    }
+
+    /// A manual clock starting at the system time that clients may read and move through the
+    /// test-clock routes: for automated testers (`TEST_CLOCK=true`).
+    pub fn test() -> Self {
+        Self(Source::Test(ManualClock::starting_at(
+            chrono::Utc::now().timestamp(),
+        )))
+    }
+
+    /// This clock with the test-clock routes open, when it is a manual clock.
+    #[must_use]
+    pub fn with_test_routes(self) -> Self {
+        match self.0 {
+            Source::Manual(manual) => Self(Source::Test(manual)),
+            other => Self(other),
+        }
+    }
+
+    /// The clock the test-clock routes move; `None` (and the routes answer 404) unless the
+    /// server runs with `TEST_CLOCK=true`.
+    pub fn test_handle(&self) -> Option<&ManualClock> {
+        match &self.0 {
+            Source::Test(manual) => Some(manual),
+            _ => None,
         }
     }
 }

@@ -188,7 +188,12 @@ impl Settings {
                 crate::auth::DEFAULT_REFRESH_TTL_SECS,
             )?,
             tick_millis: number("TICK_MILLIS", 1000)?,
-            clock: Clock::system(),
+            // For automated testers: a clock they move with `POST /v1/test/clock`.
+            clock: if number("TEST_CLOCK", false)? {
+                Clock::test()
+            } else {
+                Clock::system()
+            },
             limits,
             shutdown_timeout: Duration::from_secs(number("SHUTDOWN_TIMEOUT_SECS", 30)?),
             cors_origins: var("CORS_ORIGINS")

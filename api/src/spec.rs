@@ -25,7 +25,9 @@ use utoipa_actix_web::{AppExt, scope};
         (name = "live", description = "Server-sent event streams per game and per account, and the tickets that open them from a browser"),
         (name = "meta", description = "Health and metrics"),
         (name = "ratings", description = "Players' ratings per game kind: profiles and leaderboards"),
-        (name = "webhooks", description = "Webhook endpoints of the caller's account, their deliveries, and the signed messages sent to them (see `webhooks`)")
+        (name = "webhooks", description = "Webhook endpoints of the caller's account, their deliveries, and the signed messages sent to them (see `webhooks`)"),
+        (name = "invites", description = "Invite codes, seats reserved for invited accounts, and declining an invitation"),
+        (name = "testing", description = "For automated testers: the test clock of a server run with `TEST_CLOCK=true` (404 otherwise)")
     ),
     modifiers(&BearerAuth)
 )]

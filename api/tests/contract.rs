@@ -137,6 +137,9 @@ fn every_operation_is_public_or_needs_a_bearer_token_and_says_which() {
         "post /v1/accounts",
         "post /v1/sessions",
         "post /v1/sessions/refresh",
+        // Only on a test server (`TEST_CLOCK=true`), for automated testers.
+        "get /v1/test/clock",
+        "post /v1/test/clock",
     ];
     // A browser's `EventSource` cannot send a header: a stream also opens with a ticket.
     let bearer_or_ticket = ["get /v1/games/{id}/stream", "get /v1/me/stream"];
@@ -224,6 +227,7 @@ const RATE_LIMITED: &[&str] = &[
     "post /v1/games",
     "post /v1/games/{id}/moves",
     "post /v1/games/{id}/join",
+    "post /v1/invites/{code}/join",
     "post /v1/games/{id}/leave",
     "post /v1/games/{id}/stream-tickets",
     "post /v1/me/stream-tickets",

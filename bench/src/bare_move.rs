@@ -223,6 +223,10 @@ fn script(
                 rated: false,
                 created_by: accounts[0],
                 created_at: now,
+                creator_seat: domain::Seat(0),
+                unlisted: false,
+                invite_code: Uuid::new_v4().simple().to_string(),
+                invitations: Vec::new(),
             },
             None,
         )

@@ -50,6 +50,15 @@ pub struct CreateGame {
     /// seed or setup is never rated.
     #[serde(default)]
     pub rated: Option<bool>,
+    /// `unlisted`: never listed by `GET /v1/games`.
+    #[serde(default)]
+    pub visibility: Option<crate::invites::Visibility>,
+    /// Usernames whose seats are reserved for them (the lowest free seats, in order).
+    #[serde(default)]
+    pub invite: Option<Vec<String>>,
+    /// Seconds the invitations hold their seats (default one day).
+    #[serde(default)]
+    pub invite_expires_in: Option<i64>,
 }
 
 /// The name (and title, which generated clients name their classes after) of the request
@@ -165,6 +174,12 @@ fn request_schema(kind: GameKind) -> Schema {
                      refused (`rated_fixed_setup`).",
                 )),
         )
+        .property("visibility", crate::invites::visibility_property())
+        .property("invite", crate::invites::invite_property(info.max_players))
+        .property(
+            "invite_expires_in",
+            crate::invites::invite_expires_in_property(),
+        )
         .additional_properties(Some(AdditionalProperties::FreeForm(false)))
         .into()
 }
@@ -206,6 +221,10 @@ impl ToSchema for CreateGame {
         }
         schemas.push((SetupBody::name().into_owned(), SetupBody::schema()));
         schemas.push((BotLevel::name().into_owned(), BotLevel::schema()));
+        schemas.push((
+            crate::invites::Visibility::name().into_owned(),
+            crate::invites::Visibility::schema(),
+        ));
         SetupBody::schemas(schemas);
     }
 }

@@ -145,6 +145,10 @@ pub struct Game {
     pub outcome: Option<GameOutcome>,
     /// The game-specific view for the caller; absent until the game starts.
     pub view: Option<GameView>,
+    /// Whether the game is listed (`GET /v1/games`) or reached only by its id or invite code.
+    pub visibility: crate::invites::Visibility,
+    /// The next game, once a player of this finished one asked for a rematch.
+    pub rematch_id: Option<Uuid>,
 }
 
 /// How `seed_commitment` was computed from the seed.
@@ -174,6 +178,12 @@ pub struct GameSummary {
     /// The seats played by server-side bots.
     pub bots: Vec<BotSeatInfo>,
     pub created_at: i64,
+    /// The seats whose decision is pending (what every viewer of the game sees).
+    pub to_act: Vec<u8>,
+    /// Unix seconds at which the pending decision(s) expire, if the game has a deadline.
+    pub deadline_at: Option<i64>,
+    /// The next game, once a player of this finished one asked for a rematch.
+    pub rematch_id: Option<Uuid>,
 }
 
 /// One page of games.

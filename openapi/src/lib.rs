@@ -7,6 +7,8 @@
 pub mod accounts;
 pub mod create_game;
 pub mod games;
+pub mod inbox;
+pub mod invites;
 pub mod kinds;
 pub mod legal_moves;
 pub mod live;
@@ -17,6 +19,7 @@ pub mod problem;
 pub mod ratings;
 pub mod sessions;
 pub mod sse;
+pub mod test_clock;
 pub mod tokens;
 pub mod unions;
 pub mod webhooks;

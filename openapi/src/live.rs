@@ -104,6 +104,21 @@ pub enum AccountEvent {
         #[schema(value_type = GameKindId)]
         kind: String,
     },
+    /// The account is invited to a game: a seat is reserved for it until `expires_at`. It
+    /// accepts with `POST /v1/games/{id}/join` or declines with
+    /// `POST /v1/games/{id}/invitation/decline`; once expired, the seat is anyone's.
+    #[schema(title = "Invited")]
+    Invited {
+        game_id: Uuid,
+        #[schema(value_type = GameKindId)]
+        kind: String,
+        /// The seat reserved for the account.
+        seat: u8,
+        /// The username of the game's creator, who invited the account.
+        invited_by: String,
+        /// Unix seconds at which the invitation expires.
+        expires_at: i64,
+    },
     /// An open game the account sat in was cancelled by its creator.
     #[schema(title = "GameCancelled")]
     GameCancelled {

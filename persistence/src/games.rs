@@ -186,6 +186,9 @@ fn filtered(filter: &GameFilter) -> games::BoxedQuery<'static, MultiBackend> {
     if let Some(status) = filter.status {
         query = query.filter(games::status.eq(status.as_str()));
     }
+    if filter.listed_only {
+        query = query.filter(games::visibility.eq(crate::inbox::PUBLIC));
+    }
     if let Some(member) = filter.member {
         query = query.filter(
             games::id.eq_any(
@@ -205,6 +208,77 @@ fn filtered(filter: &GameFilter) -> games::BoxedQuery<'static, MultiBackend> {
         );
     }
     query
+}
+
+/// Inside a write transaction: inserts an open game with its creator's seat, its bots' seats
+/// and its invitations (the body of [`Database::create_game`], shared with the matcher).
+pub(crate) fn insert_game(conn: &mut AnyConnection, game: &NewGame) -> Result<(), Error> {
+    let id = game.id.to_string();
+    let row = GameRow {
+        id: id.clone(),
+        kind: game.kind.id().to_owned(),
+        players: i32::from(game.players),
+        options: encode(&game.options, "options")?,
+        seed: game.seed.as_str().to_owned(),
+        seed_nonce: game.seed_nonce.clone(),
+        setup: game
+            .setup
+            .as_ref()
+            .map(|setup| encode(setup, "setup"))
+            .transpose()?,
+        fixed_setup: game.fixed_setup,
+        status: GameStatus::Open.as_str().to_owned(),
+        version: 0,
+        state: None,
+        created_by: game.created_by.to_string(),
+        created_at: game.created_at,
+        started_at: None,
+        finished_at: None,
+        deadline_at: None,
+        updated_at: game.created_at,
+        public_version: 0,
+        state_format: SNAPSHOT_FORMAT,
+        set_aside_at: None,
+        set_aside_reason: None,
+        to_act: crate::inbox::encode_to_act(&[])?,
+        visibility: if game.unlisted {
+            crate::inbox::UNLISTED
+        } else {
+            crate::inbox::PUBLIC
+        }
+        .to_owned(),
+        invite_code: Some(game.invite_code.clone()),
+        rematch_id: None,
+        rated: game.rated,
+    };
+    let seat = SeatRow {
+        game_id: id.clone(),
+        seat: i32::from(game.creator_seat.0),
+        account_id: game.created_by.to_string(),
+        joined_at: game.created_at,
+        to_act: false,
+        inbox_key: Some(crate::inbox::OPEN_SEAT_KEY),
+    };
+    diesel::insert_into(games::table)
+        .values(&row)
+        .execute(conn)
+        .unique_as("game_exists")?;
+    diesel::insert_into(seats::table)
+        .values(&seat)
+        .execute(conn)
+        .db()?;
+    for bot in &game.bots {
+        diesel::insert_into(bot_seats::table)
+            .values(&BotSeatRow {
+                game_id: id.clone(),
+                seat: i32::from(bot.seat.0),
+                level: bot.level.clone(),
+            })
+            .execute(conn)
+            .unique_as("seat_taken")?;
+    }
+    crate::invites::reserve(conn, game)?;
+    Ok(())
 }
 
 #[derive(QueryableByName)]
@@ -242,6 +316,9 @@ fn load_game_as(
         .unwrap_or_default();
     let (text, format) = (row.state.clone(), row.state_format);
     let mut record = row.into_record(seats, bots)?;
+    if record.status == GameStatus::Open {
+        record.invitations = crate::invites::reservations(conn, &id)?;
+    }
     let (state, rebuilt) = restore(conn, &record, text.as_deref(), format, write_back)?;
     record.state = state;
     Ok((record, rebuilt))
@@ -282,63 +359,4 @@ fn seats_of(
         by_game.entry(game_id).or_default().push(seat_record(row)?);
     }
     Ok(by_game)
-}
-
-/// Inside a write transaction: inserts an open game, seats its creator at seat 0 and its bots
-/// at theirs (the body of [`Database::create_game`], shared with the matcher).
-pub(crate) fn insert_game(conn: &mut AnyConnection, game: &NewGame) -> Result<(), Error> {
-    let id = game.id.to_string();
-    let row = GameRow {
-        id: id.clone(),
-        kind: game.kind.id().to_owned(),
-        players: i32::from(game.players),
-        options: encode(&game.options, "options")?,
-        seed: game.seed.as_str().to_owned(),
-        seed_nonce: game.seed_nonce.clone(),
-        setup: game
-            .setup
-            .as_ref()
-            .map(|setup| encode(setup, "setup"))
-            .transpose()?,
-        fixed_setup: game.fixed_setup,
-        status: GameStatus::Open.as_str().to_owned(),
-        version: 0,
-        state: None,
-        created_by: game.created_by.to_string(),
-        created_at: game.created_at,
-        started_at: None,
-        finished_at: None,
-        deadline_at: None,
-        updated_at: game.created_at,
-        public_version: 0,
-        state_format: SNAPSHOT_FORMAT,
-        set_aside_at: None,
-        set_aside_reason: None,
-        rated: game.rated,
-    };
-    let seat = SeatRow {
-        game_id: id.clone(),
-        seat: 0,
-        account_id: game.created_by.to_string(),
-        joined_at: game.created_at,
-    };
-    diesel::insert_into(games::table)
-        .values(&row)
-        .execute(conn)
-        .unique_as("game_exists")?;
-    diesel::insert_into(seats::table)
-        .values(&seat)
-        .execute(conn)
-        .db()?;
-    for bot in &game.bots {
-        diesel::insert_into(bot_seats::table)
-            .values(&BotSeatRow {
-                game_id: id.clone(),
-                seat: i32::from(bot.seat.0),
-                level: bot.level.clone(),
-            })
-            .execute(conn)
-            .unique_as("seat_taken")?;
-    }
-    Ok(())
 }

@@ -16,6 +16,8 @@ mod error;
 mod events;
 mod games;
 mod idempotency;
+mod inbox;
+mod invites;
 mod json;
 mod leases;
 mod listen;
@@ -30,6 +32,7 @@ mod play;
 mod quick_read;
 mod ratings;
 mod records;
+mod rematch;
 mod schema;
 mod seats;
 pub mod seeding;
@@ -46,6 +49,8 @@ pub use changes::{CHANGES_CHANNEL, GameChange, LISTENER_APPLICATION_NAME};
 pub use database::{Backend, Database, PoolState};
 pub use error::Error;
 pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};
+pub use inbox::{InboxCursor, InboxEntry, InboxPage};
+pub use invites::Invitation;
 pub use leases::UnplayedBotSeat;
 pub use listen::ChangeListener;
 pub use matchmaking::{
@@ -63,8 +68,8 @@ pub use ratings::{
 };
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
-    GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, SeatRecord, UsernameForms,
-    Versions,
+    GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, NewInvitation, SeatRecord,
+    UsernameForms, Versions,
 };
 pub use sessions::{NewSession, Rotation, SessionRecord, StoredRefreshToken};
 pub use snapshot::{SNAPSHOT_FORMAT, replay};

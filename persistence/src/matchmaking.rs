@@ -414,6 +414,9 @@ fn make_game(
                 seat: i32::from(seat.0),
                 account_id: account.to_string(),
                 joined_at: now,
+                // The start just below sets the seats' inbox columns.
+                to_act: false,
+                inbox_key: Some(crate::inbox::OPEN_SEAT_KEY),
             })
             .execute(conn)
             .unique_as("seat_taken")?;

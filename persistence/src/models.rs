@@ -57,6 +57,10 @@ pub(crate) struct GameRow {
     pub set_aside_at: Option<i64>,
     pub set_aside_reason: Option<String>,
     pub seed_nonce: Option<String>,
+    pub to_act: String,
+    pub visibility: String,
+    pub invite_code: Option<String>,
+    pub rematch_id: Option<String>,
     pub rated: bool,
 }
 
@@ -82,6 +86,9 @@ pub(crate) struct ListedRow {
     pub updated_at: i64,
     pub public_version: i64,
     pub seed_nonce: Option<String>,
+    pub to_act: String,
+    pub visibility: String,
+    pub rematch_id: Option<String>,
     pub rated: bool,
 }
 
@@ -109,6 +116,11 @@ impl From<ListedRow> for GameRow {
             set_aside_at: None,
             set_aside_reason: None,
             seed_nonce: row.seed_nonce,
+            to_act: row.to_act,
+            visibility: row.visibility,
+            // A listing never shows the code; the creator reads it on its own route.
+            invite_code: None,
+            rematch_id: row.rematch_id,
             rated: row.rated,
         }
     }
@@ -148,6 +160,14 @@ impl GameRow {
             finished_at: self.finished_at,
             deadline_at: self.deadline_at,
             updated_at: self.updated_at,
+            to_act: crate::inbox::parse_to_act(&self.to_act)?,
+            unlisted: self.visibility == crate::inbox::UNLISTED,
+            rematch_id: self
+                .rematch_id
+                .as_deref()
+                .map(|id| parse_uuid(id, "rematch id"))
+                .transpose()?,
+            invitations: Vec::new(),
         })
     }
 }
@@ -159,6 +179,8 @@ pub(crate) struct SeatRow {
     pub seat: i32,
     pub account_id: String,
     pub joined_at: i64,
+    pub to_act: bool,
+    pub inbox_key: Option<i64>,
 }
 
 /// A seat joined with its account: (game_id, seat, account_id, username, joined_at, deleted).

@@ -90,6 +90,13 @@ impl Database {
             if updated == 0 {
                 return Err(missing_or(conn, &game_id, "stale_version")?);
             }
+            crate::inbox::store_summary(
+                conn,
+                &game_id,
+                commit.status,
+                &commit.state.to_act(),
+                commit.deadline_at,
+            )?;
             let mut last_event = last_event_seq(conn, &game_id)?;
             for ((input, text), at) in commit.inputs.iter().zip(rows).zip(after) {
                 diesel::insert_into(moves::table)
@@ -156,6 +163,13 @@ pub(crate) fn start_in(conn: &mut AnyConnection, id: Uuid, start: &GameStart) ->
     if seated < usize::try_from(players).unwrap_or(usize::MAX) {
         return Err(Error::Conflict("not_full"));
     }
+    crate::inbox::store_summary(
+        conn,
+        &game_id,
+        GameStatus::Active,
+        &start.state.to_act(),
+        start.deadline_at,
+    )?;
     insert_events(conn, &game_id, 0, (0, 0), &start.events)?;
     crate::notices::on_start(conn, &game_id, start)?;
     Ok(())

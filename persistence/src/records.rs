@@ -106,6 +106,22 @@ pub struct NewGame {
     pub rated: bool,
     pub created_by: Uuid,
     pub created_at: i64,
+    /// The creator's seat (0 but in a rematch, whose seats are rotated).
+    pub creator_seat: Seat,
+    /// Never listed (see [`GameRecord::unlisted`]).
+    pub unlisted: bool,
+    /// The code that takes a seat by invitation.
+    pub invite_code: String,
+    /// Seats reserved for invited accounts.
+    pub invitations: Vec<NewInvitation>,
+}
+
+/// A seat reserved for an invited account until `expires_at`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewInvitation {
+    pub seat: Seat,
+    pub account_id: Uuid,
+    pub expires_at: i64,
 }
 
 /// A stored game with its seats. `revision` counts the logged inputs; `version` is the version
@@ -139,6 +155,14 @@ pub struct GameRecord {
     pub deadline_at: Option<i64>,
     /// When the public state last changed.
     pub updated_at: i64,
+    /// The seats to act now (the summary column: what every viewer may see).
+    pub to_act: Vec<Seat>,
+    /// Never listed: reached by its id or its invite code.
+    pub unlisted: bool,
+    /// The next game, once a rematch of this finished one was made.
+    pub rematch_id: Option<Uuid>,
+    /// While the game is open: the seats reserved by invitations (expired ones too).
+    pub invitations: Vec<NewInvitation>,
 }
 
 impl GameRecord {
@@ -188,6 +212,8 @@ pub struct GameFilter {
     pub limit: i64,
     /// Only games listed after this one (newest first): where the previous page ended.
     pub after: Option<ListingKey>,
+    /// Leave out unlisted games (what `GET /v1/games` shows).
+    pub listed_only: bool,
 }
 
 /// A game's place in the listing: newest first, ties broken by id.

@@ -44,6 +44,13 @@ diesel::table! {
         set_aside_reason -> Nullable<Text>,
         /// The nonce of the seed commitment; none for games stored before nonces.
         seed_nonce -> Nullable<Text>,
+        /// The seats to act now, a JSON array (see persistence/src/inbox.rs).
+        to_act -> Text,
+        /// `public` or `unlisted` (never listed).
+        visibility -> Text,
+        invite_code -> Nullable<Text>,
+        /// The next game, once a rematch made one.
+        rematch_id -> Nullable<Text>,
         /// Whether the game counts for the ratings when it finishes.
         rated -> Bool,
     }
@@ -66,6 +73,9 @@ diesel::table! {
         seat -> Integer,
         account_id -> Text,
         joined_at -> BigInt,
+        to_act -> Bool,
+        /// The seat's place in its account's inbox; null once the game is over.
+        inbox_key -> Nullable<BigInt>,
     }
 }
 
@@ -103,6 +113,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     events,
     games,
     idempotency_keys,
+    invitations,
     moves,
     seats,
     stream_tickets
@@ -297,3 +308,16 @@ diesel::table! {
         last_used_at -> Nullable<BigInt>,
     }
 }
+
+diesel::table! {
+    invitations (game_id, seat) {
+        game_id -> Text,
+        seat -> Integer,
+        account_id -> Text,
+        invited_by -> Text,
+        created_at -> BigInt,
+        expires_at -> BigInt,
+    }
+}
+
+diesel::joinable!(invitations -> games (game_id));

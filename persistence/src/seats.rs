@@ -11,8 +11,10 @@ use crate::schema::{games, seats};
 use crate::{Database, Error, GameRecord, GameStart, GameStatus};
 
 impl Database {
-    /// Seats `account` at the lowest free seat. Fails with `NotFound`, or `Conflict` with
-    /// `not_open`, `already_seated` or `game_full`. When the join takes the last seat and
+    /// Seats `account` at the seat reserved for it by an invitation, else at the lowest free
+    /// seat nobody's invitation reserves. Fails with `NotFound`, or `Conflict` with
+    /// `not_open`, `already_seated`, `seat_reserved` (the free seats are reserved for others)
+    /// or `game_full`. When the join takes the last seat and
     /// `start` is given, the game starts in the same transaction; with `key`, the response is
     /// kept under the idempotency key in it too. Returns the game after the join.
     #[tracing::instrument(skip(self, start, key))]
@@ -43,14 +45,15 @@ impl Database {
                 return Err(Error::Conflict("already_seated"));
             }
             let occupied = crate::bots::taken_seats(conn, &game_id)?;
-            let seat = (0..players)
-                .find(|seat| !occupied.contains(seat))
-                .ok_or(Error::Conflict("game_full"))?;
+            let seat =
+                crate::invites::seat_for(conn, &game_id, &account_id, players, &occupied, now)?;
             let row = SeatRow {
                 game_id,
                 seat,
                 account_id,
                 joined_at: now,
+                to_act: false,
+                inbox_key: Some(crate::inbox::OPEN_SEAT_KEY),
             };
             // The row lock taken above already serializes joins; the constraints are the backstop.
             diesel::insert_into(seats::table)

@@ -87,16 +87,18 @@ fn copy_statements(conn: &AnyConnection, log: CopyLog) -> Vec<String> {
             "{numbers} INSERT INTO games (id, kind, players, options, seed, setup, fixed_setup, \
              status, version, public_version, state, state_format, created_by, created_at, \
              started_at, finished_at, deadline_at, updated_at, set_aside_at, set_aside_reason, \
-             seed_nonce, rated) \
+             seed_nonce, to_act, visibility, rated) \
              SELECT {id}, t.kind, t.players, t.options, t.seed, t.setup, t.fixed_setup, \
              t.status, t.version, t.public_version, t.state, t.state_format, t.created_by, \
              t.created_at, t.started_at, t.finished_at, t.deadline_at, t.updated_at, \
-             t.set_aside_at, t.set_aside_reason, t.seed_nonce, t.rated FROM copies, games t \
+             t.set_aside_at, t.set_aside_reason, t.seed_nonce, t.to_act, t.visibility, t.rated \
+             FROM copies, games t \
              WHERE t.id = {template}"
         ),
         format!(
-            "{numbers} INSERT INTO seats (game_id, seat, account_id, joined_at) \
-             SELECT {id}, t.seat, t.account_id, t.joined_at FROM copies, seats t \
+            "{numbers} INSERT INTO seats (game_id, seat, account_id, joined_at, to_act, inbox_key) \
+             SELECT {id}, t.seat, t.account_id, t.joined_at, t.to_act, t.inbox_key \
+             FROM copies, seats t \
              WHERE t.game_id = {template}"
         ),
         format!(

@@ -249,6 +249,10 @@ mod tests {
             finished_at: None,
             deadline_at: None,
             updated_at: 0,
+            to_act: Vec::new(),
+            unlisted: false,
+            rematch_id: None,
+            invitations: Vec::new(),
         })
     }
 

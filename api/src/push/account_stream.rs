@@ -4,7 +4,7 @@
 //! Each change comes with what it left the game as (from the commit, or read once for every
 //! stream in the process), so following costs no reading of its own.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use actix_web::{HttpRequest, HttpResponse, Responder};
 use actix_web_lab::sse;
@@ -19,7 +19,9 @@ use super::game_stream::{say_reconnect, send};
 use super::hub::OpenStream;
 use crate::error::ApiError;
 use crate::service::session_liveness::SessionWatch;
-use crate::service::{AccountGame, Following, GameService, Notice, blocking, notices};
+use crate::service::{
+    AccountGame, Following, GameService, Notice, blocking, invitation_in, notices,
+};
 
 /// Without any change, the account's games are re-read this many keep-alives apart.
 const RECHECK_EVERY_KEEP_ALIVES: u32 = 6;
@@ -44,6 +46,7 @@ pub async fn open(
         service,
         account,
         known: HashMap::new(),
+        invited: HashSet::new(),
     };
     let told = follower.start().await?;
     tokio::spawn(run(follower, told, (changes, session), sender, open));
@@ -59,6 +62,8 @@ struct Follower {
     service: GameService,
     account: Uuid,
     known: HashMap<Uuid, AccountGame>,
+    /// The games whose invitation was told, each once.
+    invited: HashSet<Uuid>,
 }
 
 async fn run(
@@ -135,12 +140,21 @@ impl Follower {
     async fn start(&mut self) -> Result<Vec<Notice>, ApiError> {
         let (service, account) = (self.service.clone(), self.account);
         let games = blocking(move || service.account_games(account)).await?;
-        let waiting = games
+        let mut waiting: Vec<Notice> = games
             .iter()
             .filter(|game| game.to_act)
             .cloned()
             .map(Notice::YourTurn)
             .collect();
+        let service = self.service.clone();
+        let invitations =
+            blocking(move || service.pending_invitations(account, service.now())).await?;
+        for invitation in invitations {
+            if let Notice::Invited { id, .. } = &invitation {
+                self.invited.insert(*id);
+            }
+            waiting.push(invitation);
+        }
         self.known = games.into_iter().map(|game| (game.id, game)).collect();
         Ok(waiting)
     }
@@ -151,12 +165,23 @@ impl Follower {
         if !self.known.contains_key(&change.game) && change.version != 0 {
             return Ok(Vec::new());
         }
-        let now = match change.reading(&self.service).await? {
+        let reading = change.reading(&self.service).await?;
+        let mut told = Vec::new();
+        // An invitation is made with its game, before the start (version 0).
+        if let Reading::Game(record) = &reading
+            && !self.invited.contains(&record.id)
+            && let Some(invited) = invitation_in(record, self.account, self.service.now())
+        {
+            self.invited.insert(record.id);
+            told.push(invited);
+        }
+        let now = match reading {
             Reading::Game(record) => AccountGame::of(&record, self.account)
                 .map_or(Following::NotSeated, Following::Seated),
             Reading::Gone => Following::Gone,
         };
-        self.apply(change.game, now, change).await
+        told.extend(self.apply(change.game, now, change).await?);
+        Ok(told)
     }
 
     /// After missed changes: every known game again, and any game joined meanwhile.
@@ -263,7 +288,9 @@ fn numbered(mut event: AccountEvent, number: Option<i64>) -> AccountEvent {
         | AccountEvent::YourTurn { notice, .. }
         | AccountEvent::GameFinished { notice, .. }
         | AccountEvent::GameCancelled { notice, .. } => *notice = number,
-        AccountEvent::MatchFound { .. } | AccountEvent::WebhookDisabled { .. } => {}
+        AccountEvent::MatchFound { .. }
+        | AccountEvent::WebhookDisabled { .. }
+        | AccountEvent::Invited { .. } => {}
     }
     event
 }
@@ -305,6 +332,19 @@ impl From<Notice> for AccountEvent {
                 ticket_id: ticket,
                 game_id: game,
                 kind: kind.id().to_owned(),
+            },
+            Notice::Invited {
+                id,
+                kind,
+                seat,
+                invited_by,
+                expires_at,
+            } => AccountEvent::Invited {
+                game_id: id,
+                kind: kind.id().to_owned(),
+                seat: seat.0,
+                invited_by,
+                expires_at,
             },
         }
     }

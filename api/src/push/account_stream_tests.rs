@@ -103,6 +103,7 @@ async fn secret_submission_then_closing_move(announced_only: bool) {
             service: service.clone(),
             account: ann,
             known: HashMap::new(),
+            invited: std::collections::HashSet::new(),
         };
         let first = follower.start().await.expect("the first reading");
         assert_eq!(turns(&first), [0], "{url}");

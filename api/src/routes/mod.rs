@@ -4,11 +4,13 @@ pub mod accounts;
 pub mod game_kinds;
 pub mod games;
 pub mod health;
+pub mod invites;
 pub mod leaderboards;
 pub mod matchmaking;
 pub mod me;
 pub mod play;
 pub mod sessions;
+pub mod test_clock;
 mod view;
 pub mod webhooks;
 
@@ -59,5 +61,14 @@ pub fn v1(config: &mut ServiceConfig) {
         .service(me::password::put_password)
         .service(me::tokens_post::post_personal_tokens)
         .service(me::tokens_list::list_personal_tokens)
-        .service(me::tokens_delete::delete_personal_token);
+        .service(me::tokens_delete::delete_personal_token)
+        .service(me::games::get_my_games)
+        .service(test_clock::get::get_test_clock)
+        .service(test_clock::post::post_test_clock)
+        .service(invites::join::join_by_invite)
+        .service(games::invite_get::get_invite)
+        .service(games::invite_rotate::rotate_invite)
+        .service(games::invite_revoke::revoke_invite)
+        .service(games::invitation_decline::decline_invitation)
+        .service(games::rematch::post_rematch);
 }

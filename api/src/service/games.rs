@@ -134,7 +134,18 @@ impl GameService {
         let players = u8::try_from(request.players)
             .map_err(|_| unprocessable("invalid_players", "unsupported number of players"))?;
         let bots = super::bot_seats::bots_at_creation(players, request.bots.unwrap_or_default())?;
+        let invitations = self.invitations_at_creation(
+            creator,
+            (players, &bots),
+            request.invite.unwrap_or_default(),
+            request.invite_expires_in,
+            now,
+        )?;
         let game = NewGame {
+            creator_seat: Seat(0),
+            unlisted: request.visibility == Some(openapi::invites::Visibility::Unlisted),
+            invite_code: super::invites::new_invite_code(),
+            invitations,
             bots,
             id: Uuid::new_v4(),
             kind,
@@ -340,6 +351,11 @@ impl GameService {
                 }
                 record.status = commit.status;
                 record.deadline_at = commit.deadline_at;
+                record.to_act = if commit.status == GameStatus::Finished {
+                    Vec::new()
+                } else {
+                    commit.state.to_act()
+                };
                 if record.status == GameStatus::Finished && record.finished_at.is_none() {
                     record.finished_at = Some(now);
                 }
@@ -540,6 +556,7 @@ impl GameService {
             not_member: (!mine && status == Some(GameStatus::Open)).then_some(account),
             limit,
             after,
+            listed_only: true,
         };
         Ok(self.db.list_games(&filter)?)
     }

@@ -305,6 +305,10 @@ fn planned_game(
             fixed_setup: false,
             // A quick match is a game like any other: rated.
             rated: true,
+            creator_seat: Seat(0),
+            unlisted: false,
+            invite_code: super::invites::new_invite_code(),
+            invitations: Vec::new(),
             created_by: creator,
             created_at: now,
         },

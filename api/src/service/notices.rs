@@ -56,6 +56,14 @@ pub enum Notice {
     WebhookDisabled {
         endpoint: Uuid,
     },
+    /// A seat of an open game is reserved for the account.
+    Invited {
+        id: Uuid,
+        kind: GameKind,
+        seat: Seat,
+        invited_by: String,
+        expires_at: i64,
+    },
 }
 
 impl AccountGame {
@@ -104,6 +112,22 @@ impl GameService {
         Ok(games)
     }
 
+    /// `account`'s invitations to open games, not expired at `now`.
+    pub fn pending_invitations(&self, account: Uuid, now: i64) -> Result<Vec<Notice>, ApiError> {
+        Ok(self
+            .db
+            .invitations_of(account, now)?
+            .into_iter()
+            .map(|invitation| Notice::Invited {
+                id: invitation.game_id,
+                kind: invitation.kind,
+                seat: invitation.seat,
+                invited_by: invitation.invited_by_username,
+                expires_at: invitation.expires_at,
+            })
+            .collect())
+    }
+
     /// One game as `account` follows it now.
     pub fn account_game(&self, account: Uuid, id: Uuid) -> Result<Following, ApiError> {
         match self.db.game(id) {
@@ -149,10 +173,36 @@ impl GameService {
             Notice::GameFinished(game) => (game.id, persistence::GAME_FINISHED, game.version),
             Notice::GameCancelled { id, .. } => (*id, persistence::GAME_CANCELLED, i64::MAX),
             // Told on the stream only (webhooks carry game notices).
-            Notice::MatchFound { .. } | Notice::WebhookDisabled { .. } => return Ok(None),
+            Notice::MatchFound { .. } | Notice::WebhookDisabled { .. } | Notice::Invited { .. } => {
+                return Ok(None);
+            }
         };
         Ok(self.db.notice_number(account, game, notice_type, version)?)
     }
+}
+
+/// The invitation `record` (an open game) holds for `account` at `now`, as a notice.
+pub fn invitation_in(record: &GameRecord, account: Uuid, now: i64) -> Option<Notice> {
+    if record.status != GameStatus::Open {
+        return None;
+    }
+    let invitation = record
+        .invitations
+        .iter()
+        .find(|invitation| invitation.account_id == account && invitation.expires_at > now)?;
+    let invited_by = record
+        .seats
+        .iter()
+        .find(|seat| seat.account_id == record.created_by)
+        .map(|seat| seat.username.clone())
+        .unwrap_or_default();
+    Some(Notice::Invited {
+        id: record.id,
+        kind: record.kind,
+        seat: invitation.seat,
+        invited_by,
+        expires_at: invitation.expires_at,
+    })
 }
 
 /// The notices between reading `before` and reading `now` of one game. `new_decision` says
@@ -221,6 +271,7 @@ mod tests {
                 Notice::GameCancelled { .. } => "cancelled",
                 Notice::MatchFound { .. } => "match_found",
                 Notice::WebhookDisabled { .. } => "disabled",
+                Notice::Invited { .. } => "invited",
             })
             .collect()
     }

@@ -109,6 +109,8 @@ pub fn render_game_as(game: &GameRecord, viewer: Viewer) -> Game {
             .and_then(|state| state.outcome())
             .map(Into::into),
         view: game.state.as_ref().map(|state| state.view(viewer).into()),
+        visibility: visibility(game),
+        rematch_id: game.rematch_id,
     }
 }
 
@@ -123,5 +125,17 @@ pub fn render_summary(game: &GameRecord) -> GameSummary {
         seats: seats(game),
         bots: bots(game),
         created_at: game.created_at,
+        // The summary columns: a listed record carries no state to ask.
+        to_act: game.to_act.iter().map(|seat| seat.0).collect(),
+        deadline_at: game.deadline_at,
+        rematch_id: game.rematch_id,
+    }
+}
+
+fn visibility(game: &GameRecord) -> openapi::invites::Visibility {
+    if game.unlisted {
+        openapi::invites::Visibility::Unlisted
+    } else {
+        openapi::invites::Visibility::Public
     }
 }

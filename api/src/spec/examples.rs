@@ -77,7 +77,8 @@ fn open_game(seated: usize, your_seat: usize) -> Value {
         "your_seat": your_seat, "to_act": [], "deadline_at": null,
         "seed_commitment": COMMITMENT, "commitment_scheme": "sha256(nonce||seed)", "seed": null,
         "seed_nonce": null, "created_at": CREATED_AT,
-        "started_at": null, "finished_at": null, "outcome": null, "view": null
+        "started_at": null, "finished_at": null, "outcome": null, "view": null,
+        "visibility": "public", "rematch_id": null
     })
 }
 
@@ -101,7 +102,8 @@ fn active_game(version: i64, phase: &str, interaction: Value, to_act: u8) -> Val
             "set_aside_count": 10, "discard": [], "deadline": null,
             "options": {"players": 4, "turns_each": 3, "first_player": "random", "deadline_secs": null},
             "hand": [3, 13], "committed_cards": null, "last_comparison": null, "result": null
-        }
+        },
+        "visibility": "public", "rematch_id": null
     })
 }
 
@@ -201,7 +203,8 @@ fn all() -> Vec<Examples> {
     });
     let summary = json!({
         "id": GAME, "kind": "trade_or_duel", "status": "active", "players": 4,
-        "fixed_setup": false, "rated": true, "seats": seats(4), "bots": [], "created_at": CREATED_AT
+        "fixed_setup": false, "rated": true, "seats": seats(4), "bots": [], "created_at": CREATED_AT,
+        "to_act": [1], "deadline_at": 1_795_482_317, "rematch_id": null
     });
     let example = |operation_id, request, status, response| Examples {
         operation_id,
@@ -349,6 +352,40 @@ fn all() -> Vec<Examples> {
                    "last_used_at": STARTED_AT}]}),
         ),
         example("delete_personal_token", None, "204", Value::Null),
+        example("get_my_games", None, "200", inbox()),
+        example(
+            "get_test_clock",
+            None,
+            "200",
+            json!({"now": STARTED_AT, "expired": 0}),
+        ),
+        example(
+            "post_test_clock",
+            Some(json!({"advance_secs": 3600})),
+            "200",
+            json!({"now": STARTED_AT + 3600, "expired": 2}),
+        ),
+        example("join_by_invite", None, "200", open_game(2, 1)),
+        example("get_invite", None, "200", invite_code(INVITE)),
+        example(
+            "rotate_invite",
+            None,
+            "200",
+            invite_code("m4xq2c7tw9bz3kpe"),
+        ),
+        example(
+            "revoke_invite",
+            None,
+            "200",
+            json!({"game_id": GAME, "code": null, "join_path": null}),
+        ),
+        example(
+            "decline_invitation",
+            Some(json!({"reason": "busy this week"})),
+            "204",
+            Value::Null,
+        ),
+        example("post_rematch", None, "200", open_game(1, 1)),
     ]
 }
 
@@ -383,6 +420,28 @@ fn leaderboard() -> Value {
         ],
         "limit": 2,
         "next_cursor": "403d0d24707dba98.b0700000000040008000000000000002"
+    })
+}
+
+const INVITE: &str = "k3q9x2m7p4t8v6wz";
+
+fn invite_code(code: &str) -> Value {
+    json!({"game_id": GAME, "code": code, "join_path": format!("/v1/invites/{code}/join")})
+}
+
+/// Alice's inbox: her turn in one game with a deadline, waiting in another.
+fn inbox() -> Value {
+    let entry = |id: &str, to_act: u8, deadline: Option<i64>| {
+        json!({"id": id, "kind": "trade_or_duel", "status": "active", "version": 3, "players": 4,
+               "your_seat": 0, "to_act": [to_act], "your_turn": to_act == 0,
+               "deadline_at": deadline, "updated_at": STARTED_AT + 60})
+    };
+    json!({
+        "games": [
+            entry(GAME, 0, Some(STARTED_AT + 660)),
+            entry("0b8e5f2c-61d4-4b7a-9f3e-2d5c8a1b7e40", 2, None)
+        ],
+        "your_turn_count": 1, "limit": 20, "next_cursor": null
     })
 }
 

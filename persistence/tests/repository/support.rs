@@ -157,6 +157,10 @@ pub fn new_game(creator: Uuid, created_at: i64) -> NewGame {
         rated: true,
         created_by: creator,
         created_at,
+        creator_seat: domain::Seat(0),
+        unlisted: false,
+        invite_code: Uuid::new_v4().simple().to_string(),
+        invitations: Vec::new(),
     }
 }
 

@@ -1,5 +1,6 @@
 pub mod delete;
 pub mod export;
+pub mod games;
 pub mod get;
 pub mod password;
 pub mod stream;

@@ -12,8 +12,9 @@ use crate::service::GameService;
 /// What needs the caller across all its games (server-sent events).
 ///
 /// The SSE `event:` is the message's `type`: a game it sits in started, it is to act (with the deadline), a game
-/// finished, an open game was cancelled. It starts with a `your_turn` for every game waiting on
-/// the caller now, so a reconnecting client misses nothing it must do. Keep-alive comments come
+/// finished, an open game was cancelled, a seat was reserved for it (`invited`). It starts with
+/// a `your_turn` for every game waiting on the caller now and an `invited` for every pending
+/// invitation, so a reconnecting client misses nothing it must do. Keep-alive comments come
 /// at least every 10 s. Authenticate with a bearer token, or with `?ticket=` from
 /// `POST /v1/me/stream-tickets` (browsers).
 #[utoipa::path(

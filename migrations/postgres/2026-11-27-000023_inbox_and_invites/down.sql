@@ -1,0 +1,10 @@
+DROP TABLE invitations;
+DROP INDEX seats_inbox;
+ALTER TABLE seats DROP COLUMN inbox_key;
+ALTER TABLE seats DROP COLUMN to_act;
+DROP INDEX games_rematch_id;
+ALTER TABLE games DROP COLUMN rematch_id;
+DROP INDEX games_invite_code;
+ALTER TABLE games DROP COLUMN invite_code;
+ALTER TABLE games DROP COLUMN visibility;
+ALTER TABLE games DROP COLUMN to_act;
