@@ -2,7 +2,7 @@ use actix_web::{HttpResponse, get, web};
 use openapi::Problem;
 use openapi::ratings::AccountProfile;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -13,7 +13,7 @@ use crate::service::{GameService, blocking};
 /// Bot levels have profiles too (`bot-random`, `bot-search`).
 #[utoipa::path(
     tag = "ratings",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:read"])),
     params(("username" = String, Path, description = "The account's username")),
     responses(
         (status = 200, description = "The account and its ratings", body = AccountProfile),
@@ -25,9 +25,10 @@ use crate::service::{GameService, blocking};
 #[tracing::instrument(skip_all, fields(username = %username))]
 pub async fn get_account_profile(
     service: web::Data<GameService>,
-    _account: AuthenticatedAccount,
+    account: AuthenticatedAccount,
     username: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesRead)?;
     let service = service.into_inner();
     let username = username.into_inner();
     let profile = blocking(move || service.profile(&username)).await?;

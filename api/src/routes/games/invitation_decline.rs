@@ -3,7 +3,7 @@ use openapi::Problem;
 use openapi::invites::DeclineInvitation;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::json_body::JsonBody;
 use crate::service::{GameService, blocking};
@@ -11,7 +11,7 @@ use crate::service::{GameService, blocking};
 /// Decline an invitation to a game: the seat reserved for the caller is free for anyone again.
 #[utoipa::path(
     tag = "invites",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:play"])),
     params(("id" = Uuid, Path, description = "The game id")),
     request_body = DeclineInvitation,
     responses(
@@ -32,6 +32,7 @@ pub async fn decline_invitation(
     id: web::Path<Uuid>,
     body: JsonBody<DeclineInvitation>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesPlay)?;
     let (service, id) = (service.into_inner(), id.into_inner());
     let reason = body.into_inner().reason;
     blocking(move || service.decline_invitation(account.id, id, reason.as_deref())).await?;

@@ -3,7 +3,7 @@ use openapi::Problem;
 use openapi::invites::InviteCode;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -13,7 +13,7 @@ use crate::service::{GameService, blocking};
 /// game is listed or not. The code is 16 characters of base32 (80 random bits).
 #[utoipa::path(
     tag = "invites",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:read"])),
     params(("id" = Uuid, Path, description = "The game id")),
     responses(
         (status = 200, description = "The invite code (null once revoked)", body = InviteCode),
@@ -28,6 +28,7 @@ pub async fn get_invite(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesRead)?;
     let (service, id) = (service.into_inner(), id.into_inner());
     let code = blocking(move || service.invite_code(account.id, id)).await?;
     Ok(HttpResponse::Ok()

@@ -3,7 +3,7 @@ use openapi::Problem;
 use openapi::invites::InviteCode;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -11,7 +11,7 @@ use crate::service::{GameService, blocking};
 /// has none until `POST /v1/games/{id}/invite` makes a new one.
 #[utoipa::path(
     tag = "invites",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:play"])),
     params(("id" = Uuid, Path, description = "The game id")),
     responses(
         (status = 200, description = "The game without an invite code", body = InviteCode),
@@ -26,6 +26,7 @@ pub async fn revoke_invite(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesPlay)?;
     let (service, id) = (service.into_inner(), id.into_inner());
     let code = blocking(move || service.change_invite_code(account.id, id, false)).await?;
     Ok(HttpResponse::Ok()

@@ -4,7 +4,7 @@ use openapi::Problem;
 use openapi::games::Game;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -18,7 +18,7 @@ use crate::service::{GameService, blocking};
 /// one game. The finished game links to it as `rematch_id`.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:play"])),
     params(
         ("id" = Uuid, Path, description = "The finished game's id"),
     ),
@@ -38,6 +38,7 @@ pub async fn post_rematch(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesPlay)?;
     let (service, id) = (service.into_inner(), id.into_inner());
     // Safe to retry as it is: every call after the first answers with the same next game.
     let view = blocking(move || {

@@ -5,7 +5,7 @@ use actix_web::{HttpResponse, post, web};
 use openapi::Problem;
 use openapi::games::Game;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::idempotency::{self, IdempotencyKey};
 use crate::limits::Limits;
@@ -18,7 +18,7 @@ use crate::service::GameService;
 /// free seat nobody's invitation reserves.
 #[utoipa::path(
     tag = "invites",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:play"])),
     params(
         ("code" = String, Path, description = "The invite code"),
         ("Idempotency-Key" = Option<String>, Header, description = "Makes a retry safe: the same key within 24 hours replays the first response"),
@@ -44,6 +44,7 @@ pub async fn join_by_invite(
     key: IdempotencyKey,
     code: web::Path<String>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesPlay)?;
     limits.live().check_join(account.id)?;
     let code = code.into_inner();
     idempotency::respond(

@@ -2,7 +2,7 @@ use actix_web::{HttpResponse, get, web};
 use openapi::Problem;
 use openapi::ratings::{Leaderboard, LeaderboardQuery};
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -12,7 +12,7 @@ use crate::service::{GameService, blocking};
 /// provisional; ties are broken by account id, so the order is stable from page to page.
 #[utoipa::path(
     tag = "ratings",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:read"])),
     params(
         ("kind" = String, Path, description = "A game kind id from `GET /v1/game-kinds`"),
         LeaderboardQuery,
@@ -28,10 +28,11 @@ use crate::service::{GameService, blocking};
 #[tracing::instrument(skip_all, fields(kind = %kind))]
 pub async fn get_leaderboard(
     service: web::Data<GameService>,
-    _account: AuthenticatedAccount,
+    account: AuthenticatedAccount,
     kind: web::Path<String>,
     query: web::Query<LeaderboardQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesRead)?;
     let service = service.into_inner();
     let kind = kind.into_inner();
     let query = query.into_inner();

@@ -3,7 +3,7 @@ use openapi::Problem;
 use openapi::matchmaking::Ticket;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -13,7 +13,7 @@ use crate::service::{GameService, blocking};
 /// (leave or play its game instead). Another account's ticket is not found.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:play"])),
     params(("id" = Uuid, Path, description = "The ticket id")),
     responses(
         (status = 200, description = "The ticket, cancelled", body = Ticket,
@@ -32,6 +32,7 @@ pub async fn delete_matchmaking_ticket(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesPlay)?;
     let service = service.into_inner();
     let id = id.into_inner();
     let ticket = blocking(move || service.cancel_ticket(account.id, id, service.now())).await?;

@@ -3,7 +3,7 @@ use openapi::Problem;
 use openapi::matchmaking::Ticket;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -12,7 +12,7 @@ use crate::service::{GameService, blocking};
 /// Once `matched`, `game_id` is the started game. Another account's ticket is not found.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:read"])),
     params(("id" = Uuid, Path, description = "The ticket id")),
     responses(
         (status = 200, description = "The ticket", body = Ticket,
@@ -30,6 +30,7 @@ pub async fn get_matchmaking_ticket(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesRead)?;
     let service = service.into_inner();
     let id = id.into_inner();
     let ticket = blocking(move || service.ticket(account.id, id)).await?;

@@ -2,7 +2,7 @@ use actix_web::{HttpResponse, post, web};
 use openapi::Problem;
 use openapi::matchmaking::{CreateTicket, Ticket};
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::json_body::JsonBody;
 use crate::service::{GameService, blocking};
@@ -17,7 +17,7 @@ use crate::service::{GameService, blocking};
 /// One waiting ticket per kind and account.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:play"])),
     request_body(content = CreateTicket, example = json!({"kind": "trade_or_duel", "players": {"min": 3, "max": 4}, "options": {"turns_each": 3}, "bots_after_secs": 30})),
     responses(
         (status = 201, description = "The ticket, waiting", body = Ticket,
@@ -39,6 +39,7 @@ pub async fn post_matchmaking_tickets(
     account: AuthenticatedAccount,
     body: JsonBody<CreateTicket>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesPlay)?;
     let service = service.into_inner();
     let body = body.into_inner();
     let ticket = blocking(move || service.create_ticket(account.id, body, service.now())).await?;

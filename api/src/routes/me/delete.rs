@@ -3,7 +3,7 @@ use openapi::Problem;
 use openapi::me::DeleteAccount;
 use secrecy::ExposeSecret;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::json_body::JsonBody;
 use crate::limits::Limits;
@@ -19,7 +19,7 @@ use crate::service::{GameService, blocking};
 /// Wrong passwords count against the account's login budget like logins do.
 #[utoipa::path(
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account:manage"])),
     request_body = DeleteAccount,
     responses(
         (status = 204, description = "The account is deleted"),
@@ -41,6 +41,7 @@ pub async fn delete_me(
     account: AuthenticatedAccount,
     body: JsonBody<DeleteAccount>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::AccountManage)?;
     let DeleteAccount { password } = body.into_inner();
     let service = service.into_inner();
     let attempt = limits

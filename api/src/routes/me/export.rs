@@ -2,7 +2,7 @@ use actix_web::{HttpResponse, get, web};
 use openapi::Problem;
 use openapi::me::AccountExport;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -14,7 +14,7 @@ use crate::service::{GameService, blocking};
 /// ticket hash.
 #[utoipa::path(
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account:read"])),
     responses(
         (status = 200, description = "The export", body = AccountExport),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
@@ -26,6 +26,7 @@ pub async fn export_me(
     service: web::Data<GameService>,
     account: AuthenticatedAccount,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::AccountRead)?;
     let service = service.into_inner();
     let export = blocking(move || service.export_account(account.id)).await?;
     Ok(HttpResponse::Ok()

@@ -2,7 +2,7 @@ use actix_web::{HttpResponse, get, web};
 use openapi::Problem;
 use openapi::inbox::{Inbox, InboxQuery};
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -14,7 +14,7 @@ use crate::service::{GameService, blocking};
 /// `GET /v1/games`: pass a page's `next_cursor` as `cursor` for the next.
 #[utoipa::path(
     tag = "games",
-    security(("bearer" = [])),
+    security(("bearer" = ["games:read"])),
     params(InboxQuery),
     responses(
         (status = 200, description = "One page of the caller's games in play", body = Inbox),
@@ -28,6 +28,7 @@ pub async fn get_my_games(
     account: AuthenticatedAccount,
     query: web::Query<InboxQuery>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::GamesRead)?;
     let service = service.into_inner();
     let query = query.into_inner();
     let inbox = blocking(move || service.inbox(account.id, &query)).await?;

@@ -3,7 +3,7 @@ use openapi::Problem;
 use openapi::sessions::PasswordChange;
 use secrecy::ExposeSecret;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::json_body::JsonBody;
 use crate::limits::Limits;
@@ -15,7 +15,7 @@ use crate::service::GameService;
 /// out. The session that asked stays signed in.
 #[utoipa::path(
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account:manage"])),
     request_body = PasswordChange,
     responses(
         (status = 204, description = "The password is changed; every other session has ended"),
@@ -40,6 +40,7 @@ pub async fn put_password(
     account: AuthenticatedAccount,
     body: JsonBody<PasswordChange>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::AccountManage)?;
     // Each attempt is a password guess: counted like a login.
     limits.check_auth(request.peer_addr().map(|peer| peer.ip()))?;
     let PasswordChange {

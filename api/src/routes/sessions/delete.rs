@@ -1,7 +1,7 @@
 use actix_web::{HttpResponse, delete, web};
 use openapi::Problem;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
@@ -11,7 +11,7 @@ use crate::service::{GameService, blocking};
 /// server process; every refresh token, stream ticket and open stream of its sessions ends.
 #[utoipa::path(
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account:manage"])),
     responses(
         (status = 204, description = "Every session of the account has ended"),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
@@ -23,6 +23,7 @@ pub async fn delete_sessions(
     service: web::Data<GameService>,
     account: AuthenticatedAccount,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::AccountManage)?;
     let service = service.into_inner();
     blocking(move || service.end_all_sessions(account.id, service.now())).await?;
     Ok(HttpResponse::NoContent().finish())

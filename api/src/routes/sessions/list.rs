@@ -2,14 +2,14 @@ use actix_web::{HttpResponse, get, web};
 use openapi::Problem;
 use openapi::sessions::{SessionList, SessionSummary};
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
 /// The account's live sessions, newest first; `current` marks the caller's own.
 #[utoipa::path(
     tag = "accounts",
-    security(("bearer" = [])),
+    security(("bearer" = ["account:read"])),
     responses(
         (status = 200, description = "Every session neither ended nor expired", body = SessionList),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
@@ -21,6 +21,7 @@ pub async fn list_sessions(
     service: web::Data<GameService>,
     account: AuthenticatedAccount,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::AccountRead)?;
     let service = service.into_inner();
     let id = account.id;
     let sessions = blocking(move || service.sessions(id, service.now())).await?;

@@ -2,14 +2,14 @@ use actix_web::{HttpResponse, delete, web};
 use openapi::Problem;
 use uuid::Uuid;
 
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
 /// Delete one of the caller's webhook endpoints, with its deliveries.
 #[utoipa::path(
     tag = "webhooks",
-    security(("bearer" = [])),
+    security(("bearer" = ["account:manage"])),
     params(("id" = Uuid, Path, description = "The endpoint id")),
     responses(
         (status = 204, description = "The endpoint is gone; nothing more is sent to it"),
@@ -24,6 +24,7 @@ pub async fn delete_webhook(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::AccountManage)?;
     let service = service.into_inner();
     let id = id.into_inner();
     blocking(move || service.delete_webhook(account.id, id)).await?;

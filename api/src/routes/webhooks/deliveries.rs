@@ -4,14 +4,14 @@ use openapi::webhooks::WebhookDeliveryList;
 use uuid::Uuid;
 
 use super::render_delivery;
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
 /// The deliveries of one of the caller's endpoints: status, attempts, last answer, next try.
 #[utoipa::path(
     tag = "webhooks",
-    security(("bearer" = [])),
+    security(("bearer" = ["account:read"])),
     params(("id" = Uuid, Path, description = "The endpoint id")),
     responses(
         (status = 200, description = "The last 100 deliveries, newest first", body = WebhookDeliveryList),
@@ -26,6 +26,7 @@ pub async fn list_webhook_deliveries(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::AccountRead)?;
     let service = service.into_inner();
     let id = id.into_inner();
     let deliveries = blocking(move || service.webhook_deliveries(account.id, id)).await?;

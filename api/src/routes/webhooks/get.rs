@@ -4,14 +4,14 @@ use openapi::webhooks::Webhook;
 use uuid::Uuid;
 
 use super::render_webhook;
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
 /// One of the caller's webhook endpoints (without its secret).
 #[utoipa::path(
     tag = "webhooks",
-    security(("bearer" = [])),
+    security(("bearer" = ["account:read"])),
     params(("id" = Uuid, Path, description = "The endpoint id")),
     responses(
         (status = 200, description = "The endpoint", body = Webhook),
@@ -26,6 +26,7 @@ pub async fn get_webhook(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::AccountRead)?;
     let service = service.into_inner();
     let id = id.into_inner();
     let endpoint = blocking(move || service.webhook(account.id, id)).await?;

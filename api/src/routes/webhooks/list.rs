@@ -3,14 +3,14 @@ use openapi::Problem;
 use openapi::webhooks::WebhookList;
 
 use super::render_webhook;
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
 /// List the caller's webhook endpoints (without their secrets).
 #[utoipa::path(
     tag = "webhooks",
-    security(("bearer" = [])),
+    security(("bearer" = ["account:read"])),
     responses(
         (status = 200, description = "The endpoints, oldest first", body = WebhookList),
         (status = 401, description = "No or bad token", body = Problem, content_type = "application/problem+json"),
@@ -22,6 +22,7 @@ pub async fn list_webhooks(
     service: web::Data<GameService>,
     account: AuthenticatedAccount,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::AccountRead)?;
     let service = service.into_inner();
     let endpoints = blocking(move || service.webhooks(account.id)).await?;
     Ok(HttpResponse::Ok().json(WebhookList {

@@ -4,7 +4,7 @@ use openapi::webhooks::{CreatedWebhook, NewWebhook};
 use secrecy::ExposeSecret;
 
 use super::render_webhook;
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::delivery::Deliveries;
 use crate::delivery::guard::{check_target, parse_url};
 use crate::error::ApiError;
@@ -20,7 +20,7 @@ use crate::service::{GameService, blocking};
 /// connection).
 #[utoipa::path(
     tag = "webhooks",
-    security(("bearer" = [])),
+    security(("bearer" = ["account:manage"])),
     request_body = NewWebhook,
     responses(
         (status = 201, description = "The endpoint, with its signing secret shown this once", body = CreatedWebhook),
@@ -43,6 +43,7 @@ pub async fn post_webhooks(
     account: AuthenticatedAccount,
     body: JsonBody<NewWebhook>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::AccountManage)?;
     limits.check_create_webhook(account.id)?;
     let body = body.into_inner();
     let settings = deliveries.settings().clone();

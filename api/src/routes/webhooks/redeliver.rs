@@ -4,7 +4,7 @@ use openapi::webhooks::WebhookDelivery;
 use uuid::Uuid;
 
 use super::render_delivery;
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::delivery::Deliveries;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
@@ -14,7 +14,7 @@ use crate::service::{GameService, blocking};
 /// A new delivery of the same message (same `webhook-id` and body) is queued now.
 #[utoipa::path(
     tag = "webhooks",
-    security(("bearer" = [])),
+    security(("bearer" = ["account:manage"])),
     params(
         ("id" = Uuid, Path, description = "The endpoint id"),
         ("delivery_id" = Uuid, Path, description = "The delivery to send again"),
@@ -34,6 +34,7 @@ pub async fn redeliver_webhook_delivery(
     account: AuthenticatedAccount,
     path: web::Path<(Uuid, Uuid)>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::AccountManage)?;
     let service = service.into_inner();
     let (id, delivery) = path.into_inner();
     let queued = blocking(move || service.redeliver(account.id, id, delivery)).await?;

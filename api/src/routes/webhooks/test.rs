@@ -4,7 +4,7 @@ use openapi::webhooks::WebhookDelivery;
 use uuid::Uuid;
 
 use super::render_delivery;
-use crate::auth::AuthenticatedAccount;
+use crate::auth::{AuthenticatedAccount, Scope};
 use crate::delivery::Deliveries;
 use crate::error::ApiError;
 use crate::service::{GameService, blocking};
@@ -15,7 +15,7 @@ use crate::service::{GameService, blocking};
 /// endpoint's deliveries.
 #[utoipa::path(
     tag = "webhooks",
-    security(("bearer" = [])),
+    security(("bearer" = ["account:manage"])),
     params(("id" = Uuid, Path, description = "The endpoint id")),
     responses(
         (status = 202, description = "The ping's delivery, queued", body = WebhookDelivery),
@@ -32,6 +32,7 @@ pub async fn test_webhook(
     account: AuthenticatedAccount,
     id: web::Path<Uuid>,
 ) -> Result<HttpResponse, ApiError> {
+    account.require(Scope::AccountManage)?;
     let service = service.into_inner();
     let id = id.into_inner();
     let delivery = blocking(move || service.ping_webhook(account.id, id)).await?;
