@@ -1,6 +1,6 @@
 // The playground's entry: a hash router between the log-in form, the lobby, a table and a
 // replay. Only the public API is used; the session is kept in localStorage across reloads.
-import { saveSession, session } from "./api.js";
+import { session, signOut } from "./api.js";
 import { fill, h } from "./dom.js";
 import { showLobby, showLogin } from "./lobby.js";
 import { showReplay } from "./replay.js";
@@ -17,7 +17,7 @@ function route() {
   fill(account, current ? [
     h("span", {}, current.account.username),
     h("a", { href: "#/" }, "Lobby"),
-    h("button", { type: "button", class: "link", onclick: () => { saveSession(null); route(); } }, "Log out"),
+    h("button", { type: "button", class: "link", onclick: async () => { await signOut(); route(); } }, "Log out"),
   ] : null);
   if (!current) {
     showLogin(main, route);

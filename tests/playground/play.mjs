@@ -70,6 +70,61 @@ async function register(page, name) {
   await page.waitForSelector("h1::-p-text(Lobby)");
 }
 
+/** The session the page keeps in its storage. */
+function storedSession(page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem("cardtable.session") || "null"));
+}
+
+/** Changes the stored session as `change` says (run in the page), reloads, and waits for the lobby. */
+async function reloadWith(page, change) {
+  await page.evaluate(`(() => {
+    const s = JSON.parse(localStorage.getItem("cardtable.session"));
+    (${change})(s);
+    localStorage.setItem("cardtable.session", JSON.stringify(s));
+  })()`);
+  await page.goto(`${base}/play#/`, { waitUntil: "load" });
+  await page.reload({ waitUntil: "load" });
+  await page.waitForSelector("h1::-p-text(Lobby)");
+}
+
+/** Waits until the page has renewed its session past `old` (a refresh token); the renewal. */
+async function renewedFrom(page, old, what) {
+  await page.waitForFunction(
+    (spent) => JSON.parse(localStorage.getItem("cardtable.session") || "null")?.refresh_token !== spent,
+    { timeout: 10000 }, old,
+  ).catch(() => check(false, `${what}: the page did not refresh its session`));
+  return storedSession(page);
+}
+
+/**
+ * The page stays logged in with its refresh token: it renews an access token about to expire
+ * before using it, and one the server refuses after the 401, within one session.
+ */
+async function checkSessionRenewal(page) {
+  const first = await storedSession(page);
+  check(/^ctr_[0-9a-f]{64}$/.test(first?.refresh_token ?? ""), "the page keeps no refresh token");
+  await reloadWith(page, "(s) => { s.expires_at = Math.floor(Date.now() / 1000) + 5; }");
+  const second = await renewedFrom(page, first.refresh_token, "near expiry");
+  check(second?.session_id === first.session_id, "a renewal started another session");
+  await reloadWith(page, "(s) => { s.access_token = 'refused.by.server'; }");
+  const third = await renewedFrom(page, second.refresh_token, "after a 401");
+  check(third?.access_token !== "refused.by.server", "the refused token is still used");
+  check(!(await page.$("input[name=password]")), "a renewal asked to log in again");
+  log("the page renewed its session before expiry and after a 401, in one session");
+}
+
+/** Logging out ends the session on the server: its access token is refused from then on. */
+async function checkSignOut(page) {
+  const before = await storedSession(page);
+  await click(page, "#account button");
+  await page.waitForSelector("input[name=password]");
+  const status = await page.evaluate(async (token) => (await fetch("/v1/me", {
+    headers: { authorization: `Bearer ${token}` },
+  })).status, before.access_token);
+  check(status === 401, `the access token still works after logging out: ${status}`);
+  log("logging out ended the session on the server");
+}
+
 async function axe(page, what) {
   await page.evaluate(axeSource);
   const result = await page.evaluate(async () => {
@@ -351,6 +406,7 @@ try {
   check(policy?.includes("default-src 'self'"), `the page's policy: ${policy}`);
   await player.waitForSelector("h1::-p-text(Lobby)");
   await axe(player, "the lobby");
+  await checkSessionRenewal(player);
   for (const game of GAMES) {
     await playGame(browser, player, spectator, game);
   }
@@ -374,6 +430,7 @@ try {
   check(/Your turn/.test(mark) && /\d+ (min|h|s)/.test(mark), `the lobby's your-turn mark: ${mark}`);
   await axe(player, "the lobby with games");
   await screenshots(player, "lobby");
+  await checkSignOut(player);
 } finally {
   await browser.close();
 }
