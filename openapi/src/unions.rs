@@ -131,24 +131,27 @@ pub fn setup_json(setup: &AnySetup) -> serde_json::Value {
     serde_json::to_value(SetupBody::from(setup.clone())).unwrap_or(serde_json::Value::Null)
 }
 
-/// States the game's nullable view as `anyOf` the view and `null` (the two cannot overlap): a
+/// States the nullable views as `anyOf` the view and `null` (the two cannot overlap): a
 /// discriminated `oneOf` nested in another `oneOf` is one that common validators (Ajv, inside
 /// Redocly CLI) fail to match even for a valid view.
 pub fn nullable_view_as_any_of(openapi: &mut utoipa::openapi::OpenApi) {
     use utoipa::openapi::schema::AnyOf;
 
-    let game = openapi
-        .components
-        .as_mut()
-        .and_then(|components| components.schemas.get_mut("Game"));
-    if let Some(RefOr::T(Schema::Object(game))) = game
-        && let Some(RefOr::T(view)) = game.properties.get_mut("view")
-        && let Schema::OneOf(one_of) = view
-    {
-        let mut any_of = AnyOf::new();
-        any_of.items = std::mem::take(&mut one_of.items);
-        any_of.description = one_of.description.take();
-        *view = Schema::AnyOf(any_of);
+    // Every property that holds a view or nothing: a game's view, and an export's final view.
+    for (schema, property) in [("Game", "view"), ("ExportedGame", "final_view")] {
+        let holder = openapi
+            .components
+            .as_mut()
+            .and_then(|components| components.schemas.get_mut(schema));
+        if let Some(RefOr::T(Schema::Object(holder))) = holder
+            && let Some(RefOr::T(view)) = holder.properties.get_mut(property)
+            && let Schema::OneOf(one_of) = view
+        {
+            let mut any_of = AnyOf::new();
+            any_of.items = std::mem::take(&mut one_of.items);
+            any_of.description = one_of.description.take();
+            *view = Schema::AnyOf(any_of);
+        }
     }
 }
 

@@ -14,6 +14,8 @@ pub enum WebhookEventType {
     YourTurn,
     GameFinished,
     GameCancelled,
+    /// A quick-match ticket of the account was matched into a game (which has started).
+    MatchFound,
 }
 
 impl WebhookEventType {
@@ -23,6 +25,7 @@ impl WebhookEventType {
             Self::YourTurn => "your_turn",
             Self::GameFinished => "game_finished",
             Self::GameCancelled => "game_cancelled",
+            Self::MatchFound => "match_found",
         }
     }
 }

@@ -11,8 +11,8 @@ use crate::connection::AnyConnection;
 use crate::error::OrDb;
 use crate::models::{AccountRow, parse_uuid};
 use crate::schema::{
-    accounts, bot_seats, games, idempotency_keys, personal_tokens, refresh_tokens, seats, sessions,
-    stream_tickets,
+    accounts, bot_seats, games, idempotency_keys, personal_tokens, rating_changes, refresh_tokens,
+    seats, sessions, stream_tickets,
 };
 use crate::{Database, Error, GameStatus};
 
@@ -170,6 +170,19 @@ impl Database {
                     .set(games::created_by.eq(&stand_in))
                     .execute(conn)
                     .db()?;
+            }
+
+            // What its rated games did to its rating passes to each game's stand-in, so a replay
+            // of every rating (`Database::replay_ratings`) still gives the stored numbers.
+            for (game, stand_in) in &stand_ins {
+                diesel::update(
+                    rating_changes::table
+                        .filter(rating_changes::game_id.eq(game))
+                        .filter(rating_changes::account_id.eq(&account_id)),
+                )
+                .set(rating_changes::account_id.eq(stand_in))
+                .execute(conn)
+                .db()?;
             }
 
             diesel::delete(accounts::table.find(&account_id))

@@ -427,6 +427,11 @@ fn make_game(
         .select((tickets::id, tickets::account_id))
         .load(conn)
         .db()?;
+    let matched: Vec<&str> = accounts
+        .iter()
+        .map(|(_, account)| account.as_str())
+        .collect();
+    crate::notices::on_match(conn, &game_id, &matched, now)?;
     let tickets = accounts
         .iter()
         .map(|(ticket, account)| {

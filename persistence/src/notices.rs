@@ -25,8 +25,15 @@ pub const GAME_STARTED: &str = "game_started";
 pub const YOUR_TURN: &str = "your_turn";
 pub const GAME_FINISHED: &str = "game_finished";
 pub const GAME_CANCELLED: &str = "game_cancelled";
+pub const MATCH_FOUND: &str = "match_found";
 /// Every notice type an endpoint may subscribe to.
-pub const NOTICE_TYPES: [&str; 4] = [GAME_STARTED, YOUR_TURN, GAME_FINISHED, GAME_CANCELLED];
+pub const NOTICE_TYPES: [&str; 5] = [
+    GAME_STARTED,
+    YOUR_TURN,
+    GAME_FINISHED,
+    GAME_CANCELLED,
+    MATCH_FOUND,
+];
 
 /// A stored notice.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -234,6 +241,35 @@ pub(crate) fn on_start(
         if acts(&start.state, *seat) {
             notice.notice_type = YOUR_TURN;
             record(conn, &notice)?;
+        }
+    }
+    Ok(())
+}
+
+/// Inside the transaction that makes a quick match's game (after its start): `match_found`
+/// for each account whose ticket it closed.
+pub(crate) fn on_match(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    matched: &[&str],
+    now: i64,
+) -> Result<(), Error> {
+    let (kind, people) = seated(conn, game_id)?;
+    for (seat, account) in &people {
+        if matched.contains(&account.as_str()) {
+            record(
+                conn,
+                &NewNotice {
+                    account,
+                    notice_type: MATCH_FOUND,
+                    game_id,
+                    kind: &kind,
+                    version: 0,
+                    seat: *seat,
+                    deadline_at: None,
+                    now,
+                },
+            )?;
         }
     }
     Ok(())

@@ -212,10 +212,15 @@ impl Database {
                     return Err(corrupt("rated game without an outcome"));
                 };
                 let kind = record.kind;
+                // An account's first rated game of the kind starts from what was stored before
+                // it: the initial rating for a live account, and for the stand-in of a deleted
+                // one the rating it brought to that game.
+                let stored_before = stored_befores(conn, game_id)?;
                 let before = |account: &Uuid| {
-                    replayed
-                        .get(&(*account, kind))
-                        .map_or_else(Skill::default, |rating| rating.skill)
+                    replayed.get(&(*account, kind)).map_or_else(
+                        || stored_before.get(account).copied().unwrap_or_default(),
+                        |rating| rating.skill,
+                    )
                 };
                 let after = rate_players(&results, before)
                     .map_err(|error| Error::Backend(format!("a rated game replays: {error}")))?;
@@ -234,6 +239,7 @@ impl Database {
             let stored = stored_ratings(conn)?;
             // An account deleted since keeps no ratings: its replayed ones are not compared.
             let existing: HashSet<String> = accounts::table
+                .filter(accounts::deleted.eq(false))
                 .select(accounts::id)
                 .load::<String>(conn)
                 .db()?
@@ -412,6 +418,30 @@ fn lock_ratings(conn: &mut AnyConnection) -> Result<(), Error> {
 
 /// Each seat of the finished game: its account (a bot seat: its level's account), its side
 /// and its place. `None` when the state has no outcome.
+/// The ratings the players of a rated game brought to it, as stored when it was rated.
+fn stored_befores(conn: &mut AnyConnection, game_id: &str) -> Result<HashMap<Uuid, Skill>, Error> {
+    rating_changes::table
+        .filter(rating_changes::game_id.eq(game_id))
+        .select((
+            rating_changes::account_id,
+            rating_changes::mu_before,
+            rating_changes::sigma_before,
+            rating_changes::games_before,
+        ))
+        .load::<(String, f64, f64, i32)>(conn)
+        .db()?
+        .into_iter()
+        .map(|(account, rating, uncertainty, games)| {
+            let skill = Skill {
+                rating,
+                uncertainty,
+                games: u32::try_from(games).unwrap_or(0),
+            };
+            Ok((parse_uuid(&account, "rating account id")?, skill))
+        })
+        .collect()
+}
+
 fn seat_results(
     conn: &mut AnyConnection,
     game_id: &str,

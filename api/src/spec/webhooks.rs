@@ -6,6 +6,7 @@ use serde_json::{Value, json};
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn};
 use utoipa::openapi::request_body::RequestBodyBuilder;
 use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::security::SecurityRequirement;
 use utoipa::openapi::{
     ContentBuilder, OpenApi, PathItem, PathsBuilder, Ref, RefOr, Required, ResponseBuilder,
 };
@@ -99,6 +100,8 @@ fn header(name: &str, description: &str, pattern: &str) -> utoipa::openapi::path
 fn message(name: &str, summary: &str, body: &str, example: Value) -> PathItem {
     let operation = OperationBuilder::new()
         .operation_id(Some(format!("webhook_{name}")))
+        // The receiver checks the signature, not a credential of ours.
+        .securities(Some([SecurityRequirement::default()]))
         .tag("webhooks")
         .summary(Some(summary))
         .description(Some(
@@ -172,6 +175,10 @@ pub fn add(api: &mut OpenApi) {
         (
             "game_cancelled",
             "An open game the account sat in was cancelled",
+        ),
+        (
+            "match_found",
+            "A quick-match ticket of the account was matched into a game, already started",
         ),
     ] {
         let mut example = notice();

@@ -13,13 +13,22 @@ from __future__ import annotations
 import hashlib
 import random
 import sys
+import time
 import uuid
 from typing import Any
 
 from cardtable_client import AuthenticatedClient, Client, models
-from cardtable_client.api.accounts import post_accounts, post_sessions
+from cardtable_client.api.accounts import (
+    delete_current_session,
+    get_me,
+    post_accounts,
+    post_sessions,
+    refresh_session,
+)
 from cardtable_client.api.games import (
     get_events,
+    get_matchmaking_ticket,
+    post_matchmaking_tickets,
     get_game,
     get_game_kinds,
     get_legal_moves,
@@ -30,7 +39,9 @@ from cardtable_client.api.games import (
     post_moves,
 )
 from cardtable_client.models import (
+    CreateTicket,
     Credentials,
+    RefreshRequest,
     Game,
     GameKindInfo,
     GameStatus,
@@ -131,6 +142,66 @@ def check_logs(game: Game, seats: list[AuthenticatedClient]) -> None:
     assert any(summary.id == game.id for summary in mine.games), "the game is listed as mine"
 
 
+def session_lifecycle(base_url: str) -> None:
+    """A login renewed with its refresh token, then signed out: every token of it is refused."""
+    run = uuid.uuid4().hex[:8]
+    anonymous = Client(base_url=base_url)
+    credentials = Credentials(username=f"py-{run}-s", password=f"secret-{run}-s")
+    expect(post_accounts.sync_detailed(client=anonymous, body=credentials), 201, "register")
+    first = expect(post_sessions.sync_detailed(client=anonymous, body=credentials), 201, "log in")
+    renewed = expect(
+        refresh_session.sync_detailed(client=anonymous, body=RefreshRequest(refresh_token=first.refresh_token)),
+        200,
+        "refresh",
+    )
+    assert renewed.session_id == first.session_id, "a refresh keeps the session"
+    assert renewed.refresh_token != first.refresh_token, "a refresh rotates the refresh token"
+    current = AuthenticatedClient(base_url=base_url, token=renewed.access_token)
+    me = expect(get_me.sync_detailed(client=current), 200, "who am I")
+    assert me.username == credentials.username
+    expect(delete_current_session.sync_detailed(client=current), 204, "sign out")
+    for token in (first.access_token, renewed.access_token):
+        signed_out = AuthenticatedClient(base_url=base_url, token=token)
+        expect(get_me.sync_detailed(client=signed_out), 401, "a signed-out access token")
+    again = RefreshRequest(refresh_token=renewed.refresh_token)
+    expect(refresh_session.sync_detailed(client=anonymous, body=again), 401, "a signed-out refresh token")
+    print("python client: refreshed a session and signed out")
+
+
+def quick_match(base_url: str, rng: random.Random) -> None:
+    """One person asks for a game now; bots fill the other seats at once, and it is played out."""
+    [client] = sign_up(base_url, 1)
+    request = CreateTicket.from_dict({"kind": "tricky_tribes", "players": 3, "bots_after_secs": 0})
+    ticket = expect(post_matchmaking_tickets.sync_detailed(client=client, body=request), 201, "queue")
+    deadline = time.monotonic() + 30
+    while str(ticket.status) != "matched":
+        assert time.monotonic() < deadline, f"ticket still {ticket.status} after 30 s"
+        time.sleep(0.2)
+        ticket = expect(get_matchmaking_ticket.sync_detailed(ticket.id, client=client), 200, "ticket")
+    game_id = ticket.game_id
+    moves = 0
+    while True:
+        game = expect(get_game.sync_detailed(game_id, client=client), 200, "read the game")
+        if game.status == GameStatus.FINISHED:
+            break
+        assert game.version < MAX_INPUTS, f"the quick match is not over after {game.version} inputs"
+        if game.your_seat not in game.to_act:
+            time.sleep(0.05)  # the bots' turn
+            continue
+        legal = expect(get_legal_moves.sync_detailed(game_id, client=client), 200, "legal moves")
+        move = choose(legal.to_dict()["legal_moves"], rng)
+        if move is None:
+            time.sleep(0.05)
+            continue
+        body = MoveRequest.from_dict({"version": legal.version, "move": move})
+        answer = post_moves.sync_detailed(game_id, client=client, body=body)
+        if answer.status_code == 409:
+            continue  # a bot moved first: read again
+        expect(answer, 200, f"move {move}")
+        moves += 1
+    print(f"python client: a quick match against bots, {moves} moves of ours, final version {game.version}")
+
+
 def main() -> None:
     base_url = sys.argv[1]
     rng = random.Random(13)
@@ -141,6 +212,8 @@ def main() -> None:
     for kind in kinds:
         play(kind, sign_up(base_url, kind.max_players), rng)
     print(f"python client: played {len(kinds)} kinds")
+    session_lifecycle(base_url)
+    quick_match(base_url, rng)
 
 
 if __name__ == "__main__":

@@ -482,3 +482,30 @@ async fn leaderboard_scenario(backend: &blackbox::Backend) {
         ann["rating"]
     );
 }
+
+per_backend!(a_replay_still_matches_after_a_player_deletes_the_account);
+async fn a_replay_still_matches_after_a_player_deletes_the_account(app: TestApp) {
+    let mut rng = StdRng::seed_from_u64(7);
+    let players = app.players(["ann", "ben", "cal", "dee"]).await;
+    let seats: Vec<&Player> = players.iter().collect();
+    // Two rated games in a row, so the second starts from ratings the first moved.
+    quick_game(&app, &seats, json!({}), &mut rng).await;
+    quick_game(&app, &seats, json!({}), &mut rng).await;
+    assert_eq!(replay_matches(&app).await, 2);
+    let ben_before = rating(&app, &players[0], "ben", "trade_or_duel").await;
+    app.request(
+        reqwest::Method::DELETE,
+        "/v1/me",
+        Some(&players[3].token),
+        Some(json!({"password": "a long enough password"})),
+    )
+    .await
+    .expect_status(204);
+    // Dee's seats passed to stand-ins of their own games; the others' ratings, which Dee's
+    // rating helped to move, replay to the stored numbers all the same.
+    assert_eq!(replay_matches(&app).await, 2);
+    assert_eq!(
+        rating(&app, &players[0], "ben", "trade_or_duel").await,
+        ben_before
+    );
+}

@@ -556,3 +556,39 @@ async fn two_processes_share_the_outbox_and_send_each_attempt_once(admin_url: &s
     .await;
     assert!(list.iter().all(|delivery| delivery["attempts"] == 1));
 }
+
+with_private_targets!(a_quick_match_is_told_by_webhook);
+async fn a_quick_match_is_told_by_webhook(app: TestApp) {
+    let receiver = Receiver::start().await;
+    let ann = app.player("ann").await;
+    let (_, secret) = register(&app, &ann, &receiver.url, &["match_found"]).await;
+    let ticket = app
+        .post(
+            &ann,
+            "/v1/matchmaking/tickets",
+            json!({"kind": "tricky_tribes", "players": 3, "bots_after_secs": 0}),
+        )
+        .await
+        .expect_status(201)
+        .body;
+    let told = receiver.wait_for(1, WAIT).await;
+    let message = told[0].json();
+    assert_eq!(message["type"], "match_found", "{message}");
+    assert_signed(&told[0], &secret);
+    assert_no_hidden_information(&message);
+    let path = format!(
+        "/v1/matchmaking/tickets/{}",
+        ticket["id"].as_str().unwrap_or_default()
+    );
+    let matched = app.get(&ann, &path).await.expect_status(200).body;
+    assert_eq!(matched["status"], "matched");
+    assert_eq!(message["data"]["game_id"], matched["game_id"], "{message}");
+    assert_eq!(message["data"]["kind"], "tricky_tribes");
+    // Only the type it subscribed to: no game_started or your_turn follows.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        receiver.received().len(),
+        1,
+        "only match_found was asked for"
+    );
+}

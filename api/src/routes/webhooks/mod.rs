@@ -17,6 +17,7 @@ fn event_type(id: &str) -> Option<WebhookEventType> {
         WebhookEventType::YourTurn,
         WebhookEventType::GameFinished,
         WebhookEventType::GameCancelled,
+        WebhookEventType::MatchFound,
     ]
     .into_iter()
     .find(|event| event.id() == id)

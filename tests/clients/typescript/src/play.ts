@@ -132,6 +132,40 @@ async function checkLogs(game: Schemas["Game"], seats: Api[]): Promise<void> {
   check(mine.games.some((summary) => summary.id === game.id), "the game is listed as mine");
 }
 
+/** The status of a request whose body does not matter (a refusal, or a 204). */
+function expectStatus(result: { response: Response }, status: number, what: string): void {
+  check(result.response.status === status, `${what}: expected ${status}, got ${result.response.status}`);
+}
+
+/** A login renewed with its refresh token, then signed out: every token of it is refused. */
+async function sessionLifecycle(baseUrl: string): Promise<void> {
+  const run = randomUUID().slice(0, 8);
+  const anonymous = createClient<paths>({ baseUrl });
+  const credentials = { username: `ts-${run}-s`, password: `secret-${run}-s` };
+  expect(await anonymous.POST("/v1/accounts", { body: credentials }), 201, "register");
+  const first = expect(await anonymous.POST("/v1/sessions", { body: credentials }), 201, "log in");
+  const renewed = expect(
+    await anonymous.POST("/v1/sessions/refresh", { body: { refresh_token: first.refresh_token } }),
+    200,
+    "refresh",
+  );
+  check(renewed.session_id === first.session_id, "a refresh keeps the session");
+  check(renewed.refresh_token !== first.refresh_token, "a refresh rotates the refresh token");
+  const as = (token: string) => createClient<paths>({ baseUrl, headers: { Authorization: `Bearer ${token}` } });
+  const me = expect(await as(renewed.access_token).GET("/v1/me"), 200, "who am I");
+  check(me.username === credentials.username, "the session is the account's");
+  expectStatus(await as(renewed.access_token).DELETE("/v1/sessions/current"), 204, "sign out");
+  for (const token of [first.access_token, renewed.access_token]) {
+    expectStatus(await as(token).GET("/v1/me"), 401, "a signed-out access token");
+  }
+  expectStatus(
+    await anonymous.POST("/v1/sessions/refresh", { body: { refresh_token: renewed.refresh_token } }),
+    401,
+    "a signed-out refresh token",
+  );
+  console.log("typescript client: refreshed a session and signed out");
+}
+
 async function main(): Promise<void> {
   const baseUrl = process.argv[2];
   check(baseUrl !== undefined, "usage: node build/src/play.js BASE_URL");
@@ -144,6 +178,7 @@ async function main(): Promise<void> {
     await play(kind, await signUp(baseUrl, kind.max_players), random);
   }
   console.log(`typescript client: played ${kinds.length} kinds`);
+  await sessionLifecycle(baseUrl);
 }
 
 main().catch((error: unknown) => {
