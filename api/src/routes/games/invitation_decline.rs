@@ -9,6 +9,9 @@ use crate::json_body::JsonBody;
 use crate::service::{GameService, blocking};
 
 /// Decline an invitation to a game: the seat reserved for the caller is free for anyone again.
+///
+/// The `reason` (at most 200 characters) is checked but not passed on. Only the invited
+/// account may decline; an expired invitation has already freed its seat.
 #[utoipa::path(
     tag = "invites",
     security(("bearer" = ["games:play"])),

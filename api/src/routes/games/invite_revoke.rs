@@ -9,6 +9,8 @@ use crate::service::{GameService, blocking};
 
 /// Revoke the game's invite code (its creator only): it stops working at once, and the game
 /// has none until `POST /v1/games/{id}/invite` makes a new one.
+///
+/// Seats reserved for invited accounts stay reserved: only the code goes.
 #[utoipa::path(
     tag = "invites",
     security(("bearer" = ["games:play"])),

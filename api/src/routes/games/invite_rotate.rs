@@ -9,6 +9,8 @@ use crate::service::{GameService, blocking};
 
 /// Replace the game's invite code with a new one (its creator only); the old code stops
 /// working at once.
+///
+/// Anyone holding the old code is refused from now on; share the new `join_path`.
 #[utoipa::path(
     tag = "invites",
     security(("bearer" = ["games:play"])),

@@ -7,6 +7,9 @@ use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
 /// The signed-in account, the credential the request used, and what it may do.
+///
+/// A token-test for integrators too: with a personal access token it names that token and its
+/// scopes; with a login session, the session and every scope.
 #[utoipa::path(
     tag = "accounts",
     security(("bearer" = ["account:read"])),

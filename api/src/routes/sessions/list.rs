@@ -7,6 +7,8 @@ use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
 /// The account's live sessions, newest first; `current` marks the caller's own.
+///
+/// Each with when it was made and last used and the user agent that made it; never a token.
 #[utoipa::path(
     tag = "accounts",
     security(("bearer" = ["account:read"])),

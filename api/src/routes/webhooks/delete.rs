@@ -7,6 +7,8 @@ use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
 /// Delete one of the caller's webhook endpoints, with its deliveries.
+///
+/// Nothing more is sent to it, retries included.
 #[utoipa::path(
     tag = "webhooks",
     security(("bearer" = ["account:manage"])),

@@ -9,6 +9,9 @@ use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
 /// The deliveries of one of the caller's endpoints: status, attempts, last answer, next try.
+///
+/// Newest first. A delivery is retried with backoff for more than three days; a failed one can
+/// be sent again with `…/redeliver`.
 #[utoipa::path(
     tag = "webhooks",
     security(("bearer" = ["account:read"])),

@@ -9,6 +9,8 @@ use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
 /// One of the caller's webhook endpoints (without its secret).
+///
+/// Another account's endpoint is `404`, as a missing one is.
 #[utoipa::path(
     tag = "webhooks",
     security(("bearer" = ["account:read"])),

@@ -8,6 +8,9 @@ use crate::error::ApiError;
 use crate::service::{GameService, blocking};
 
 /// List the caller's webhook endpoints (without their secrets).
+///
+/// Disabled endpoints are listed with why (`gone` or `failing`); their secrets were shown
+/// once, when each was made.
 #[utoipa::path(
     tag = "webhooks",
     security(("bearer" = ["account:read"])),
