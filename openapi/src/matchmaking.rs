@@ -26,6 +26,7 @@ pub struct CreateTicket {
     /// The game's options, checked as game creation checks them; left-out options take their
     /// defaults. Only tickets with equal options (after defaults) share a game.
     #[serde(default)]
+    #[schema(value_type = Object, required = false)]
     pub options: Option<serde_json::Map<String, serde_json::Value>>,
     /// Seconds to wait for people before `search` bots fill the empty seats (default 30).
     #[serde(default)]

@@ -50,10 +50,10 @@ pub struct SessionList {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum CredentialInfo {
     /// An access token of a login session.
-    #[schema(title = "session")]
+    #[schema(title = "SessionCredential")]
     Session { id: Uuid },
     /// A personal access token (`ctp_…`).
-    #[schema(title = "personal_token")]
+    #[schema(title = "PersonalTokenCredential")]
     PersonalToken { id: Uuid },
 }
 
