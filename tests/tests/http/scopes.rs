@@ -41,8 +41,11 @@ fn scoped_operations() -> Vec<Operation> {
             assert_eq!(scopes.len(), 1, "{method} {path} names {bearer}");
             operations.push(Operation {
                 method: method.to_uppercase().parse().expect("an HTTP method"),
-                // A made-up id: the scope is checked before anything is looked up.
-                path: path.replace("{id}", &uuid::Uuid::new_v4().to_string()),
+                // Made-up ids: the scope is checked before anything is looked up (an id the
+                // path cannot parse would be refused before the handler runs).
+                path: path
+                    .replace("{id}", &uuid::Uuid::new_v4().to_string())
+                    .replace("{delivery_id}", &uuid::Uuid::new_v4().to_string()),
                 scope: scopes[0].as_str().expect("a scope name").to_owned(),
                 example: operation["requestBody"]["content"]["application/json"]["example"]
                     .as_object()

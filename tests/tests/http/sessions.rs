@@ -352,7 +352,7 @@ async fn me_names_the_account_its_credential_and_scopes(app: TestApp) {
     );
     assert_eq!(
         me["scopes"],
-        json!(["games:read", "games:play", "account:read"])
+        json!(["games:read", "games:play", "account:read", "account:manage"])
     );
     app.request(Method::GET, "/v1/me", None, None)
         .await
