@@ -45,6 +45,10 @@ pub struct Settings {
     pub rating_provisional_games: Option<u32>,
     /// Webhooks: private targets allowed or not, endpoints per account.
     pub webhooks: crate::delivery::WebhookSettings,
+    /// How long a process trusts its reading that a session is alive
+    /// (`SESSION_RECHECK_MILLIS`, 500): a session ended by another process is refused here
+    /// within this time.
+    pub session_recheck: Duration,
 }
 
 /// Where `/metrics` is served. With neither a token nor a listener of its own it is not served
@@ -215,6 +219,14 @@ impl Settings {
                 .map(|_| number("RATING_PROVISIONAL_GAMES", ladder::PROVISIONAL_GAMES))
                 .transpose()?,
             webhooks: webhook_settings()?,
+            session_recheck: Duration::from_millis(
+                number(
+                    "SESSION_RECHECK_MILLIS",
+                    u64::try_from(crate::service::session_liveness::ALIVE_FOR.as_millis())
+                        .unwrap_or(500),
+                )?
+                .max(1),
+            ),
         })
     }
 }

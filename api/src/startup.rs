@@ -61,7 +61,8 @@ impl Application {
                 settings
                     .rating_provisional_games
                     .unwrap_or(ladder::PROVISIONAL_GAMES),
-            );
+            )
+            .with_session_recheck(settings.session_recheck);
         // Usernames stored before canonical forms get theirs; clashes are logged, not fatal.
         let filler = service.clone();
         web::block(move || filler.fill_username_forms())

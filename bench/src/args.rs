@@ -32,6 +32,12 @@ usage: cargo run --release -p bench -- [options]
                         accounts arriving evenly over 10 seconds, mixed kinds and player
                         counts; time to match, bot seats, tickets lost or matched twice
   --bots-after S        the tickets' bots_after_secs in the quick-match cell (default 5)
+  --sessions            run only the sessions cell: moves and views (16 clients) on a server
+                        that checks access tokens for revocation as shipped, beside one that
+                        trusts each session's reading for a day, alternated twice
+  --webhooks            run only the webhook cell: moves (16 clients) whose accounts each
+                        have an endpoint on a local receiver, beside accounts without, on one
+                        server, alternated twice; move → `your_turn` received p50/p99
   --server PATH         the server binary (default: built with `cargo build --release -p api`
                         and taken from beside this benchmark's own binary)
 ";
@@ -74,6 +80,10 @@ pub struct Config {
     pub matchmaking: Option<usize>,
     /// The quick-match tickets' wait for people before bots.
     pub bots_after_secs: i64,
+    /// Only the sessions cell.
+    pub sessions: bool,
+    /// Only the webhook cell.
+    pub webhooks: bool,
     pub server: Option<PathBuf>,
 }
 
@@ -105,10 +115,14 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
     let mut fanout = None;
     let mut matchmaking = None;
     let mut bots_after_secs = 5;
+    let mut sessions = false;
+    let mut webhooks = false;
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
             "--quick" => quick = true,
+            "--sessions" => sessions = true,
+            "--webhooks" => webhooks = true,
             "--million" => stored = Some(1_000_000),
             "--stored" => stored = Some(parse_number(&value("--stored")?, "--stored")?),
             "--burst" => burst = parse_number(&value("--burst")?, "--burst")?,
@@ -178,6 +192,8 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         fanout,
         matchmaking,
         bots_after_secs,
+        sessions,
+        webhooks,
         server,
     }))
 }

@@ -21,9 +21,11 @@ mod play;
 mod push;
 mod report;
 mod server;
+mod sessions;
 mod stats;
 mod stored;
 mod views;
+mod webhooks;
 
 use std::path::Path;
 use std::process::ExitCode;
@@ -80,6 +82,43 @@ fn run(config: Config) -> Result<(), String> {
             }
         }
         println!("{}", machine().join("; "));
+        return Ok(());
+    }
+    if config.sessions || config.webhooks {
+        for backend in &config.backends {
+            if config.sessions {
+                eprintln!("== {} sessions", backend.name());
+                let run = runtime.block_on(sessions::run(
+                    &binary,
+                    backend,
+                    config.warmup,
+                    config.window,
+                ));
+                match run {
+                    Ok(run) => println!("{}", sessions::markdown(backend.name(), &run)),
+                    Err(error) => {
+                        println!("### Sessions, {}: not measured: {error}\n", backend.name())
+                    }
+                }
+            }
+            if config.webhooks {
+                eprintln!("== {} webhooks", backend.name());
+                let run = runtime.block_on(webhooks::run(
+                    &binary,
+                    backend,
+                    config.warmup,
+                    config.window,
+                ));
+                match run {
+                    Ok(run) => println!("{}", webhooks::markdown(backend.name(), &run)),
+                    Err(error) => {
+                        println!("### Webhooks, {}: not measured: {error}\n", backend.name())
+                    }
+                }
+            }
+        }
+        println!("{}", machine().join("; "));
+        println!("load average at the end: {}", load_average());
         return Ok(());
     }
     if let Some(tickets) = config.matchmaking {

@@ -2,7 +2,10 @@
 //! mixed kinds and player counts, against the real server. Each ticket is read until it is
 //! matched; then every game is read to check its seats against the tickets. It reports the
 //! time to match, the share of seats bots took, and tickets lost or matched twice (both must
-//! be 0).
+//! be 0). Before the tickets, every account is given a rating of its own in every kind (spread
+//! evenly over a wide range, as settled players), so the spread of ratings within the games
+//! made says how closely the matcher paired them; it is set beside the spread of random groups
+//! of the same sizes from the same accounts.
 
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
@@ -46,7 +49,17 @@ pub struct MatchRun {
     /// accounts, or a seat twice in one game.
     pub matched_twice: usize,
     pub first_failure: Option<String>,
+    /// Per game with two people or more: the highest rating seated less the lowest.
+    pub spreads: Vec<f64>,
+    /// The same for random groups of the same sizes drawn from every account.
+    pub random_spreads: Vec<f64>,
+    /// How many people each game of `spreads` seated.
+    spreads_sizes: Vec<usize>,
 }
+
+/// The seeded ratings: from [`LOWEST`] over [`RANGE`] (Weng-Lin's newcomer is at 25).
+const LOWEST: f64 = 10.0;
+const RANGE: f64 = 30.0;
 
 struct Outcome {
     /// Stands for the account: each game is read with one of its tickets' tokens.
@@ -70,6 +83,8 @@ pub async fn run(
     if let Some(failure) = burst.first_failure {
         return Err(format!("registration failed: {failure}"));
     }
+    eprintln!("   rating {tickets} accounts");
+    let ratings = seed_ratings(&base, &server.url, &tokens).await?;
     let mut rng = StdRng::seed_from_u64(26);
     let gap = over.div_f64(tickets.max(1) as f64);
     let started = Instant::now();
@@ -119,7 +134,8 @@ pub async fn run(
     }
     run.time_to_match = waits.summary(1.0);
     run.games = by_game.len();
-    check_games(&base, by_game, &mut run).await?;
+    check_games(&base, by_game, &ratings, &mut run).await?;
+    run.random_spreads = random_spreads(&run.spreads_sizes, &ratings, &mut rng);
     drop(server);
     Ok(run)
 }
@@ -181,6 +197,7 @@ async fn follow(client: &Client, token: &str, body: &Value, give_up: Duration) -
 async fn check_games(
     base: &str,
     by_game: HashMap<String, Vec<String>>,
+    ratings: &HashMap<String, f64>,
     run: &mut MatchRun,
 ) -> Result<(), String> {
     let client = Client::new(base)?;
@@ -214,10 +231,105 @@ async fn check_games(
                 run.matched_twice += 1;
             }
         }
+        let rated: Vec<f64> = seated
+            .iter()
+            .filter_map(|account| ratings.get(account).copied())
+            .collect();
+        if rated.len() >= 2 {
+            run.spreads.push(spread(&rated));
+            run.spreads_sizes.push(rated.len());
+        }
         run.seats += players;
         run.bot_seats += bots;
     }
     Ok(())
+}
+
+/// Gives every account a settled rating (30 games, uncertainty 2) in every kind, spread evenly
+/// over the range in a scrambled order; answers each account's id with its rating.
+async fn seed_ratings(
+    base: &str,
+    database_url: &str,
+    tokens: &[String],
+) -> Result<HashMap<String, f64>, String> {
+    let client = Client::new(base)?;
+    let mut ids = Vec::with_capacity(tokens.len());
+    for token in tokens {
+        let me = client.get("/v1/me", Some(token), None).await?.json();
+        let id = me["id"].as_str().ok_or("GET /v1/me without an id")?;
+        ids.push(id.to_owned());
+    }
+    let ratings: HashMap<String, f64> = ids
+        .iter()
+        .enumerate()
+        .map(|(index, id)| {
+            // Index times the golden ratio, modulo 1: even over the range, in no order.
+            let place = (index as f64 * 0.618_033_988_749_895).fract();
+            (id.clone(), LOWEST + RANGE * place)
+        })
+        .collect();
+    let url = database_url.to_owned();
+    let seeded = ratings.clone();
+    tokio::task::spawn_blocking(move || -> Result<(), String> {
+        let database = persistence::Database::connect(&url).map_err(|error| error.to_string())?;
+        for (id, rating) in &seeded {
+            let account_id = uuid::Uuid::parse_str(id).map_err(|error| error.to_string())?;
+            for &kind in domain::GameKind::ALL {
+                database
+                    .seed_rating(&persistence::RatingRecord {
+                        account_id,
+                        kind,
+                        skill: ladder::Skill {
+                            rating: *rating,
+                            uncertainty: 2.0,
+                            games: 30,
+                        },
+                        updated_at: 0,
+                    })
+                    .map_err(|error| error.to_string())?;
+            }
+        }
+        Ok(())
+    })
+    .await
+    .map_err(|error| error.to_string())??;
+    Ok(ratings)
+}
+
+fn spread(ratings: &[f64]) -> f64 {
+    let high = ratings.iter().copied().fold(f64::MIN, f64::max);
+    let low = ratings.iter().copied().fold(f64::MAX, f64::min);
+    high - low
+}
+
+/// For each size, the spread of a random group of that many accounts.
+fn random_spreads(sizes: &[usize], ratings: &HashMap<String, f64>, rng: &mut StdRng) -> Vec<f64> {
+    let all: Vec<f64> = ratings.values().copied().collect();
+    sizes
+        .iter()
+        .map(|&size| {
+            let mut pool = all.clone();
+            let mut group = Vec::with_capacity(size);
+            for _ in 0..size.min(pool.len()) {
+                group.push(pool.swap_remove(rng.random_range(0..pool.len())));
+            }
+            spread(&group)
+        })
+        .collect()
+}
+
+/// The median and 90th percentile of some spreads.
+fn quantiles(values: &[f64]) -> (f64, f64) {
+    let mut sorted = values.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let at = |quantile: f64| -> f64 {
+        if sorted.is_empty() {
+            return f64::NAN;
+        }
+        let rank = (quantile * sorted.len() as f64).ceil() as usize;
+        sorted[rank.clamp(1, sorted.len()) - 1]
+    };
+    (at(0.5), at(0.9))
 }
 
 pub fn markdown(backend: &str, run: &MatchRun) -> String {
@@ -247,6 +359,13 @@ pub fn markdown(backend: &str, run: &MatchRun) -> String {
     out.push_str(&format!(
         "| tickets lost / matched twice | {} / {} | 0 / 0 |\n",
         run.lost, run.matched_twice
+    ));
+    let (median, p90) = quantiles(&run.spreads);
+    let (random_median, random_p90) = quantiles(&run.random_spreads);
+    out.push_str(&format!(
+        "| rating spread within a game (highest − lowest person; ratings {LOWEST:.0}–{:.0}), median / p90, {} games with 2+ people | {median:.1} / {p90:.1} (random groups of the same sizes: {random_median:.1} / {random_p90:.1}) | |\n",
+        LOWEST + RANGE,
+        run.spreads.len()
     ));
     if let Some(failure) = &run.first_failure {
         out.push_str(&format!("\nFirst failure: {failure}\n"));

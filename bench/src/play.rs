@@ -1,7 +1,7 @@
 //! A client playing whole games over HTTP: read the seat to act, ask its legal moves, post one
 //! on the version of the last response; a 409 (a lost race) reads the game again.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -76,8 +76,14 @@ pub struct Player {
     pub tally: Tally,
     /// How long each legal-moves request took.
     pub legal: Samples,
+    /// When set, each accepted move as (game, public version after it, when its answer was
+    /// read): what the webhook cell times its deliveries from.
+    pub acks: Option<Vec<Ack>>,
     failures_in_a_row: usize,
 }
+
+/// An accepted move: its game, the public version after it, and when its answer was read.
+pub type Ack = (String, i64, Instant);
 
 impl Player {
     pub fn new(base: &str, seed: u64) -> Result<Player, String> {
@@ -86,6 +92,7 @@ impl Player {
             rng: StdRng::seed_from_u64(seed),
             tally: Tally::default(),
             legal: Samples::default(),
+            acks: None,
             failures_in_a_row: 0,
         })
     }
@@ -183,6 +190,9 @@ impl Player {
                 self.failures_in_a_row = 0;
                 game.update(&reply.json());
                 game.moves += 1;
+                if let Some(acks) = &mut self.acks {
+                    acks.push((game.id.clone(), game.version, Instant::now()));
+                }
                 Step::Moved(reply.latency, reply.body.len())
             }
             _ => {
@@ -219,13 +229,28 @@ pub struct MoveRun {
     /// The games the clients were playing when the window closed (kinds mixed), for later
     /// view fetches.
     pub unfinished: Vec<GameInPlay>,
+    /// Every accepted move, warm-up included, when asked for (see [`run_moves_recording`]).
+    pub acks: Vec<Ack>,
 }
 
 /// `tables.len()` clients each play games of every kind in turn until the window closes.
 pub async fn run_moves(base: &str, tables: &[Table], window: Window) -> Result<MoveRun, String> {
+    run_moves_recording(base, tables, window, false).await
+}
+
+/// As [`run_moves`]; with `record_acks`, the run also keeps when each move was acknowledged.
+pub async fn run_moves_recording(
+    base: &str,
+    tables: &[Table],
+    window: Window,
+    record_acks: bool,
+) -> Result<MoveRun, String> {
     let mut tasks = Vec::new();
     for (index, table) in tables.iter().enumerate() {
         let mut player = Player::new(base, index as u64)?;
+        if record_acks {
+            player.acks = Some(Vec::new());
+        }
         let table = table.clone();
         tasks.push(tokio::spawn(async move {
             let mut moves = Samples::default();
@@ -267,6 +292,7 @@ pub async fn run_moves(base: &str, tables: &[Table], window: Window) -> Result<M
             task.await.map_err(|error| error.to_string())?;
         run.moves.merge(moves);
         run.legal.merge(player.legal);
+        run.acks.extend(player.acks.unwrap_or_default());
         run.tally.add(&player.tally);
         run.games_finished += finished;
         run.unfinished.extend(unfinished);

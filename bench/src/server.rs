@@ -76,7 +76,7 @@ pub struct Server {
 /// benchmark client comes from one address, plays far faster than a person and holds
 /// thousands of streams. Access tokens last a day: a run can outlast the 15-minute default,
 /// and the benchmark's clients log in once and never refresh.
-const UNLIMITED: [(&str, &str); 9] = [
+const UNLIMITED: [(&str, &str); 10] = [
     ("RATE_LIMIT_AUTH_PER_MINUTE", "0"),
     ("RATE_LIMIT_GAMES_PER_MINUTE", "0"),
     ("RATE_LIMIT_MOVES_PER_MINUTE", "0"),
@@ -85,6 +85,7 @@ const UNLIMITED: [(&str, &str); 9] = [
     ("RATE_LIMIT_LEAVES_PER_MINUTE", "0"),
     ("RATE_LIMIT_STREAM_TICKETS_PER_MINUTE", "0"),
     ("RATE_LIMIT_REFRESHES_PER_MINUTE", "0"),
+    ("RATE_LIMIT_WEBHOOKS_PER_MINUTE", "0"),
     ("ACCESS_TOKEN_TTL_SECS", "86400"),
 ];
 

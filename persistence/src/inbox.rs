@@ -71,12 +71,31 @@ pub(crate) fn store_summary(
     to_act: &[Seat],
     deadline_at: Option<i64>,
 ) -> Result<(), Error> {
-    let over = status == GameStatus::Finished;
-    let to_act: &[Seat] = if over { &[] } else { to_act };
     diesel::update(games::table.find(game_id))
-        .set(games::to_act.eq(encode_to_act(to_act)?))
+        .set(games::to_act.eq(summary_to_act(status, to_act)?))
         .execute(conn)
         .db()?;
+    store_seat_summary(conn, game_id, status, to_act, deadline_at)
+}
+
+/// The game row's `to_act` column for a game in `status` whose state has `to_act`: nobody once
+/// it is over.
+pub(crate) fn summary_to_act(status: GameStatus, to_act: &[Seat]) -> Result<String, Error> {
+    let over = status == GameStatus::Finished;
+    encode_to_act(if over { &[] } else { to_act })
+}
+
+/// As [`store_summary`], for the seats only: the commit writes the game row's column in its
+/// own update.
+pub(crate) fn store_seat_summary(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    status: GameStatus,
+    to_act: &[Seat],
+    deadline_at: Option<i64>,
+) -> Result<(), Error> {
+    let over = status == GameStatus::Finished;
+    let to_act: &[Seat] = if over { &[] } else { to_act };
     let acting: Vec<i32> = to_act.iter().map(|seat| i32::from(seat.0)).collect();
     let key = |acts: bool| (!over).then(|| inbox_key(acts, deadline_at));
     diesel::update(

@@ -60,7 +60,9 @@ pub use models::DELETED_ACCOUNT_NAME;
 pub use notices::{
     GAME_CANCELLED, GAME_FINISHED, GAME_STARTED, NOTICE_TYPES, NoticeRecord, YOUR_TURN,
 };
-pub use outbox::{Attempt, AttemptResult, ClaimedDelivery, DeliveryRecord, rfc3339};
+pub use outbox::{
+    Attempt, AttemptResult, ClaimedDelivery, DeliveryRecord, OutboxTurn, TurnDone, rfc3339,
+};
 pub use personal_tokens::{NewPersonalToken, PersonalTokenRecord};
 pub use ratings::{
     BOT_PASSWORD_HASH, BOT_USERNAME_PREFIX, LeaderboardEntry, LeaderboardKey, LeaderboardPage,

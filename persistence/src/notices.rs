@@ -14,10 +14,8 @@ use uuid::Uuid;
 
 use crate::connection::AnyConnection;
 use crate::error::{OrDb, corrupt};
-use crate::json::decode;
 use crate::models::parse_uuid;
 use crate::schema::{games, notices, seats};
-use crate::snapshot::SNAPSHOT_FORMAT;
 use crate::{Commit, Database, Error, GameStart, GameStatus, Versions};
 
 /// The notice types, as stored, streamed and sent.
@@ -275,22 +273,20 @@ pub(crate) fn on_match(
     Ok(())
 }
 
-/// Inside a commit, before the game row is updated: the seats that were to act in the stored
-/// state. A state that cannot be read counts as nobody acting (at worst a turn is told twice,
-/// never missed).
+/// Inside a commit, before the game row is updated: the seats that were to act, from the
+/// summary column every start and commit keeps (a few bytes, not the whole state). A game that
+/// started before that column existed reads as nobody acting: at worst a turn is told twice,
+/// never missed.
 pub(crate) fn acting_before(conn: &mut AnyConnection, game_id: &str) -> Result<Vec<Seat>, Error> {
     let stored = games::table
         .find(game_id)
-        .select((games::state, games::state_format))
-        .get_result::<(Option<String>, i32)>(conn)
+        .select(games::to_act)
+        .get_result::<String>(conn)
         .optional()
         .db()?;
-    Ok(match stored {
-        Some((Some(text), SNAPSHOT_FORMAT)) => decode::<AnyGame>(&text, "state")
-            .map(|state| state.to_act())
-            .unwrap_or_default(),
-        _ => Vec::new(),
-    })
+    Ok(stored
+        .and_then(|text| crate::inbox::parse_to_act(&text).ok())
+        .unwrap_or_default())
 }
 
 /// Inside a commit, after the game row is updated: `your_turn` for each seat to act now that

@@ -72,7 +72,7 @@ pub enum AttemptResult {
     Gone,
 }
 
-/// An attempt's outcome, recorded with [`Database::finish_attempt`].
+/// An attempt's outcome, recorded at the worker's next [`Database::outbox_turn`].
 #[derive(Clone, Debug)]
 pub struct Attempt {
     pub now: i64,
@@ -313,21 +313,57 @@ struct ClaimedId {
     id: String,
 }
 
+/// A worker's turn at the outbox: the attempts it finished since its last turn, to record,
+/// and the claim of the next deliveries.
+#[derive(Debug)]
+pub struct OutboxTurn<'a> {
+    /// The worker: its leases bear this name.
+    pub holder: &'a str,
+    /// `(delivery, endpoint, outcome)` of each attempt that ended.
+    pub finished: &'a [(Uuid, Uuid, Attempt)],
+    /// The game clock: deliveries due at or before it are claimed.
+    pub now: i64,
+    /// Wall-clock milliseconds: leases that ran out before it are taken over.
+    pub now_ms: i64,
+    /// Until when (wall-clock milliseconds) the new claims hold.
+    pub until: i64,
+    /// Deliveries in flight per endpoint at most, counting those other holders have out.
+    pub per_endpoint: i64,
+    /// Deliveries claimed at most.
+    pub limit: i64,
+}
+
+/// What a turn did: each finished attempt's outcome in order (`None`: the lease was lost
+/// meanwhile and nothing was written; `Some(Some(account))`: the attempt disabled the
+/// endpoint of that account), and the deliveries now claimed.
+#[derive(Debug, Default)]
+pub struct TurnDone {
+    pub recorded: Vec<Option<Option<Uuid>>>,
+    pub claimed: Vec<ClaimedDelivery>,
+}
+
 impl Database {
-    /// Claims up to `limit` deliveries due at `now` (game clock) for `holder` until `until`
-    /// (wall-clock milliseconds; leases that ran out before `now_ms` are taken over), at most
-    /// `per_endpoint` in flight per endpoint counting those other holders have out.
-    #[tracing::instrument(skip(self))]
-    pub fn claim_deliveries(
-        &self,
-        now: i64,
-        now_ms: i64,
-        holder: &str,
-        until: i64,
-        per_endpoint: i64,
-        limit: i64,
-    ) -> Result<Vec<ClaimedDelivery>, Error> {
-        let ids = self.write(|conn| {
+    /// Records the finished attempts, then claims up to `limit` due deliveries, in one
+    /// transaction: a busy outbox costs the database one commit per turn, not one per
+    /// message (on SQLite each is a synced write beside the moves').
+    #[tracing::instrument(skip(self, turn), fields(finished = turn.finished.len()))]
+    pub fn outbox_turn(&self, turn: &OutboxTurn<'_>) -> Result<TurnDone, Error> {
+        let OutboxTurn {
+            holder,
+            finished,
+            now,
+            now_ms,
+            until,
+            per_endpoint,
+            limit,
+        } = *turn;
+        let (recorded, ids) = self.write(|conn| {
+            let recorded = finished
+                .iter()
+                .map(|(delivery, endpoint, attempt)| {
+                    record_attempt(conn, *delivery, *endpoint, holder, attempt)
+                })
+                .collect::<Result<Vec<_>, Error>>()?;
             let query = match conn {
                 AnyConnection::Postgresql(_) => CLAIM_POSTGRES,
                 AnyConnection::Sqlite(_) => CLAIM_SQLITE,
@@ -341,9 +377,13 @@ impl Database {
                 .bind::<BigInt, _>(until)
                 .load::<ClaimedId>(conn)
                 .db()
+                .map(|ids| (recorded, ids))
         })?;
         if ids.is_empty() {
-            return Ok(Vec::new());
+            return Ok(TurnDone {
+                recorded,
+                claimed: Vec::new(),
+            });
         }
         let ids: Vec<String> = ids.into_iter().map(|row| row.id).collect();
         let rows = webhook_deliveries::table
@@ -361,7 +401,8 @@ impl Database {
             ))
             .load::<(DeliveryColumns, String, String, String)>(&mut self.conn()?)
             .db()?;
-        rows.into_iter()
+        let claimed = rows
+            .into_iter()
             .map(|(delivery, account, url, secret)| {
                 Ok(ClaimedDelivery {
                     delivery: delivery_of(delivery)?,
@@ -370,97 +411,8 @@ impl Database {
                     secret,
                 })
             })
-            .collect()
-    }
-
-    /// Records an attempt of a delivery `holder` claimed; `Ok(None)` if the lease was lost
-    /// meanwhile (nothing is written). When the attempt disabled the endpoint, returns
-    /// `Some(Some(account))` of its owner.
-    #[tracing::instrument(skip(self, attempt))]
-    pub fn finish_attempt(
-        &self,
-        delivery: Uuid,
-        endpoint: Uuid,
-        holder: &str,
-        attempt: &Attempt,
-    ) -> Result<Option<Option<Uuid>>, Error> {
-        let delivery_id = delivery.to_string();
-        let endpoint_id = endpoint.to_string();
-        self.write(|conn| {
-            let (status, next, delivered_at) = match attempt.result {
-                AttemptResult::Delivered => (DELIVERED, None, Some(attempt.now)),
-                AttemptResult::RetryAt(at) => (PENDING, Some(at), None),
-                AttemptResult::GiveUp | AttemptResult::Gone => (FAILED, None, None),
-            };
-            let updated = diesel::update(
-                webhook_deliveries::table
-                    .filter(webhook_deliveries::id.eq(&delivery_id))
-                    .filter(webhook_deliveries::lease_holder.eq(holder)),
-            )
-            .set((
-                webhook_deliveries::attempts.eq(webhook_deliveries::attempts + 1),
-                webhook_deliveries::status.eq(status),
-                webhook_deliveries::next_attempt_at.eq(next),
-                webhook_deliveries::delivered_at.eq(delivered_at),
-                webhook_deliveries::last_status.eq(attempt.status_code),
-                webhook_deliveries::last_error.eq(attempt.error.as_deref()),
-                webhook_deliveries::lease_holder.eq(None::<String>),
-                webhook_deliveries::lease_until.eq(None::<i64>),
-            ))
-            .execute(conn)
-            .db()?;
-            if updated == 0 {
-                return Ok(None);
-            }
-            let endpoint_row =
-                webhook_endpoints::table.filter(webhook_endpoints::id.eq(&endpoint_id));
-            if attempt.result == AttemptResult::Delivered {
-                diesel::update(endpoint_row)
-                    .set(webhook_endpoints::failures.eq(0))
-                    .execute(conn)
-                    .db()?;
-                return Ok(Some(None));
-            }
-            diesel::update(endpoint_row)
-                .set(webhook_endpoints::failures.eq(webhook_endpoints::failures + 1))
-                .execute(conn)
-                .db()?;
-            let reason = match attempt.result {
-                AttemptResult::Gone => "gone",
-                AttemptResult::GiveUp => "failing",
-                _ => return Ok(Some(None)),
-            };
-            let disabled =
-                diesel::update(endpoint_row.filter(webhook_endpoints::disabled_at.is_null()))
-                    .set((
-                        webhook_endpoints::disabled_at.eq(Some(attempt.now)),
-                        webhook_endpoints::disabled_reason.eq(Some(reason)),
-                    ))
-                    .execute(conn)
-                    .db()?;
-            // Nothing more goes to a disabled endpoint: its waiting messages end here.
-            diesel::update(
-                webhook_deliveries::table
-                    .filter(webhook_deliveries::endpoint_id.eq(&endpoint_id))
-                    .filter(webhook_deliveries::status.eq(PENDING)),
-            )
-            .set((
-                webhook_deliveries::status.eq(FAILED),
-                webhook_deliveries::next_attempt_at.eq(None::<i64>),
-                webhook_deliveries::last_error.eq(Some("endpoint disabled")),
-            ))
-            .execute(conn)
-            .db()?;
-            if disabled == 0 {
-                return Ok(Some(None));
-            }
-            let account = webhook_endpoints::table
-                .find(&endpoint_id)
-                .select(webhook_endpoints::account_id)
-                .get_result::<String>(conn)
-                .db()?;
-            Ok(Some(Some(parse_uuid(&account, "account id")?)))
-        })
+            .collect::<Result<Vec<_>, Error>>()?;
+        Ok(TurnDone { recorded, claimed })
     }
 
     /// The endpoint's deliveries, newest first, at most `limit`.
@@ -512,4 +464,88 @@ impl Database {
             self.write(|conn| insert(conn, &endpoint_id, &message, event_type, payload, now))?;
         self.delivery(endpoint, id)
     }
+}
+
+/// Inside a turn's transaction: one attempt's outcome (see [`TurnDone::recorded`]).
+fn record_attempt(
+    conn: &mut AnyConnection,
+    delivery: Uuid,
+    endpoint: Uuid,
+    holder: &str,
+    attempt: &Attempt,
+) -> Result<Option<Option<Uuid>>, Error> {
+    let delivery_id = delivery.to_string();
+    let endpoint_id = endpoint.to_string();
+    let (status, next, delivered_at) = match attempt.result {
+        AttemptResult::Delivered => (DELIVERED, None, Some(attempt.now)),
+        AttemptResult::RetryAt(at) => (PENDING, Some(at), None),
+        AttemptResult::GiveUp | AttemptResult::Gone => (FAILED, None, None),
+    };
+    let updated = diesel::update(
+        webhook_deliveries::table
+            .filter(webhook_deliveries::id.eq(&delivery_id))
+            .filter(webhook_deliveries::lease_holder.eq(holder)),
+    )
+    .set((
+        webhook_deliveries::attempts.eq(webhook_deliveries::attempts + 1),
+        webhook_deliveries::status.eq(status),
+        webhook_deliveries::next_attempt_at.eq(next),
+        webhook_deliveries::delivered_at.eq(delivered_at),
+        webhook_deliveries::last_status.eq(attempt.status_code),
+        webhook_deliveries::last_error.eq(attempt.error.as_deref()),
+        webhook_deliveries::lease_holder.eq(None::<String>),
+        webhook_deliveries::lease_until.eq(None::<i64>),
+    ))
+    .execute(conn)
+    .db()?;
+    if updated == 0 {
+        return Ok(None);
+    }
+    let endpoint_row = webhook_endpoints::table.filter(webhook_endpoints::id.eq(&endpoint_id));
+    if attempt.result == AttemptResult::Delivered {
+        // Most deliveries find the count at 0 already: no row, no write.
+        diesel::update(endpoint_row.filter(webhook_endpoints::failures.ne(0)))
+            .set(webhook_endpoints::failures.eq(0))
+            .execute(conn)
+            .db()?;
+        return Ok(Some(None));
+    }
+    diesel::update(endpoint_row)
+        .set(webhook_endpoints::failures.eq(webhook_endpoints::failures + 1))
+        .execute(conn)
+        .db()?;
+    let reason = match attempt.result {
+        AttemptResult::Gone => "gone",
+        AttemptResult::GiveUp => "failing",
+        _ => return Ok(Some(None)),
+    };
+    let disabled = diesel::update(endpoint_row.filter(webhook_endpoints::disabled_at.is_null()))
+        .set((
+            webhook_endpoints::disabled_at.eq(Some(attempt.now)),
+            webhook_endpoints::disabled_reason.eq(Some(reason)),
+        ))
+        .execute(conn)
+        .db()?;
+    // Nothing more goes to a disabled endpoint: its waiting messages end here.
+    diesel::update(
+        webhook_deliveries::table
+            .filter(webhook_deliveries::endpoint_id.eq(&endpoint_id))
+            .filter(webhook_deliveries::status.eq(PENDING)),
+    )
+    .set((
+        webhook_deliveries::status.eq(FAILED),
+        webhook_deliveries::next_attempt_at.eq(None::<i64>),
+        webhook_deliveries::last_error.eq(Some("endpoint disabled")),
+    ))
+    .execute(conn)
+    .db()?;
+    if disabled == 0 {
+        return Ok(Some(None));
+    }
+    let account = webhook_endpoints::table
+        .find(&endpoint_id)
+        .select(webhook_endpoints::account_id)
+        .get_result::<String>(conn)
+        .db()?;
+    Ok(Some(Some(parse_uuid(&account, "account id")?)))
 }

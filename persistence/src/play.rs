@@ -60,6 +60,8 @@ impl Database {
             .iter()
             .map(|input| encode(&input.input, "input"))
             .collect::<Result<Vec<_>, _>>()?;
+        let to_act = commit.state.to_act();
+        let to_act_column = crate::inbox::summary_to_act(commit.status, &to_act)?;
         self.write(|conn| {
             let acting_before = crate::notices::acting_before(conn, &game_id)?;
             // Both counters are checked: each advance of the public version also advances the
@@ -81,6 +83,7 @@ impl Database {
                 // The game moves again: whatever set it aside is resolved.
                 games::set_aside_at.eq(None::<i64>),
                 games::set_aside_reason.eq(None::<String>),
+                games::to_act.eq(&to_act_column),
                 // `updated_at` must not move with a secret submission either: nobody may learn
                 // from it that one happened. (`None` leaves the column out of the update.)
                 public_change.then_some(games::updated_at.eq(commit.now)),
@@ -90,11 +93,11 @@ impl Database {
             if updated == 0 {
                 return Err(missing_or(conn, &game_id, "stale_version")?);
             }
-            crate::inbox::store_summary(
+            crate::inbox::store_seat_summary(
                 conn,
                 &game_id,
                 commit.status,
-                &commit.state.to_act(),
+                &to_act,
                 commit.deadline_at,
             )?;
             let mut last_event = last_event_seq(conn, &game_id)?;

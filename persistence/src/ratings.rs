@@ -546,7 +546,7 @@ fn stored_ratings(
         .collect()
 }
 
-fn insert_rating(conn: &mut AnyConnection, rating: &RatingRecord) -> Result<(), Error> {
+pub(crate) fn insert_rating(conn: &mut AnyConnection, rating: &RatingRecord) -> Result<(), Error> {
     diesel::insert_into(ratings::table)
         .values((
             ratings::account_id.eq(rating.account_id.to_string()),

@@ -167,6 +167,7 @@ impl TestApp {
             },
             rating_provisional_games: None,
             webhooks: api::delivery::WebhookSettings::default(),
+            session_recheck: api::service::session_liveness::ALIVE_FOR,
         };
         configure(&mut settings);
         let application = Application::build(settings)

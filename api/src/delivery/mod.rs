@@ -15,7 +15,7 @@ pub mod signing;
 use std::sync::Arc;
 use std::time::Duration;
 
-use persistence::{Attempt, AttemptResult, ClaimedDelivery};
+use persistence::{Attempt, AttemptResult, ClaimedDelivery, OutboxTurn};
 use tokio::sync::Notify;
 
 use crate::clock::wall_millis;
@@ -31,6 +31,12 @@ const CLAIM_LIMIT: i64 = 32;
 pub const IN_FLIGHT_PER_ENDPOINT: i64 = 4;
 /// The longest wait between two looks at the outbox.
 const POLL_EVERY: Duration = Duration::from_millis(500);
+/// After a commit wakes the worker, how long it waits for more before it looks: under load
+/// one claim then serves the notices of many commits instead of a claim per commit, each a
+/// write transaction beside the moves'.
+const GATHER_FOR: Duration = Duration::from_millis(50);
+/// Finished attempts recorded in one turn at most.
+const RECORD_BATCH: usize = 256;
 
 /// Webhook settings, from the environment.
 #[derive(Clone, Debug)]
@@ -80,35 +86,54 @@ pub fn spawn(
         settings,
         wake: Arc::new(Notify::new()),
     };
+    let (finished, ended) = tokio::sync::mpsc::unbounded_channel();
     let worker = Worker {
         service,
         sender: Arc::new(sender),
         holder: Arc::from(uuid::Uuid::new_v4().simple().to_string()),
+        finished,
     };
-    tokio::spawn(worker.run(deliveries.wake.clone(), stop));
+    tokio::spawn(worker.run(deliveries.wake.clone(), ended, stop));
     Ok(deliveries)
 }
+
+/// A finished attempt waiting to be recorded: the delivery, its endpoint, the outcome.
+type Finished = (uuid::Uuid, uuid::Uuid, Attempt);
 
 #[derive(Clone)]
 struct Worker {
     service: GameService,
     sender: Arc<Sender>,
     holder: Arc<str>,
+    /// Where each attempt goes once it has ended, to be recorded at the next turn.
+    finished: tokio::sync::mpsc::UnboundedSender<Finished>,
 }
 
 impl Worker {
-    async fn run(self, wake: Arc<Notify>, mut stop: ShutdownSignal) {
+    /// Takes turns at the outbox: each records the attempts that ended since the last and
+    /// claims what is due, in one transaction. A turn follows a commit (after gathering more
+    /// for [`GATHER_FOR`]), an attempt that ended (likewise: its endpoint has room again), a
+    /// wake-up (a ping, a redelivery), a full claim (at once), or [`POLL_EVERY`].
+    async fn run(
+        self,
+        wake: Arc<Notify>,
+        mut ended: tokio::sync::mpsc::UnboundedReceiver<Finished>,
+        mut stop: ShutdownSignal,
+    ) {
+        use tokio::sync::broadcast::error::{RecvError, TryRecvError};
         let mut changes = self.service.hub().feed().subscribe();
+        let mut finished: Vec<Finished> = Vec::new();
         loop {
-            match self.claim().await {
-                Ok(claimed) => {
-                    for delivery in claimed {
-                        tokio::spawn(self.clone().attempt(delivery));
-                    }
+            while finished.len() < RECORD_BATCH {
+                match ended.try_recv() {
+                    Ok(attempt) => finished.push(attempt),
+                    Err(_) => break,
                 }
-                Err(error) => {
-                    tracing::warn!(code = error.code(), "webhook deliveries cannot be claimed");
-                }
+            }
+            let full = self.turn(&mut finished).await;
+            // A full claim may have left due rows behind: look again at once.
+            if full {
+                continue;
             }
             tokio::select! {
                 () = tokio::time::sleep(POLL_EVERY) => {}
@@ -116,29 +141,76 @@ impl Worker {
                 // A commit may have written notices. A feed gone for good (never while the
                 // hub lives) must not turn this into a busy loop: the poll is left then.
                 changed = changes.recv() => {
-                    if matches!(changed, Err(tokio::sync::broadcast::error::RecvError::Closed)) {
+                    if matches!(changed, Err(RecvError::Closed)) {
                         tokio::time::sleep(POLL_EVERY).await;
+                    } else {
+                        tokio::time::sleep(GATHER_FOR).await;
+                        while !matches!(
+                            changes.try_recv(),
+                            Err(TryRecvError::Empty | TryRecvError::Closed)
+                        ) {}
                     }
+                }
+                // Never `None`: this worker holds a sender.
+                attempt = ended.recv() => {
+                    finished.extend(attempt);
+                    tokio::time::sleep(GATHER_FOR).await;
                 }
                 () = stop.triggered() => return,
             }
         }
     }
 
-    async fn claim(&self) -> Result<Vec<ClaimedDelivery>, crate::error::ApiError> {
+    /// One turn: records `finished` (emptied once recorded; kept for the next turn if the
+    /// transaction failed) and starts an attempt of each delivery claimed. Whether the claim
+    /// was full.
+    async fn turn(&self, finished: &mut Vec<Finished>) -> bool {
+        let batch = std::mem::take(finished);
         let (service, holder) = (self.service.clone(), self.holder.clone());
-        blocking(move || {
+        let done = blocking(move || {
             let now_ms = wall_millis();
-            Ok(service.database().claim_deliveries(
-                service.now(),
+            let turn = OutboxTurn {
+                holder: &holder,
+                finished: &batch,
+                now: service.now(),
                 now_ms,
-                &holder,
-                now_ms + LEASE_MILLIS,
-                IN_FLIGHT_PER_ENDPOINT,
-                CLAIM_LIMIT,
-            )?)
+                until: now_ms + LEASE_MILLIS,
+                per_endpoint: IN_FLIGHT_PER_ENDPOINT,
+                limit: CLAIM_LIMIT,
+            };
+            let done = service.database().outbox_turn(&turn);
+            Ok((batch, done))
         })
-        .await
+        .await;
+        let (batch, done) = match done {
+            Ok((batch, Ok(done))) => (batch, done),
+            Ok((batch, Err(error))) => {
+                let error = crate::error::ApiError::from(error);
+                tracing::warn!(code = error.code(), "the webhook outbox cannot be read");
+                *finished = batch;
+                return false;
+            }
+            Err(error) => {
+                // The attempts are not recorded: their leases run out and they are sent again.
+                tracing::warn!(code = error.code(), "the webhook outbox cannot be read");
+                return false;
+            }
+        };
+        for ((delivery, endpoint, _), outcome) in batch.iter().zip(done.recorded) {
+            match outcome {
+                Some(Some(account)) => {
+                    tracing::info!(%endpoint, "a webhook endpoint was disabled");
+                    self.service.hub().webhook_disabled(account, *endpoint);
+                }
+                Some(None) => {}
+                None => tracing::warn!(%delivery, "a webhook lease ran out during its attempt"),
+            }
+        }
+        let full = done.claimed.len() >= usize::try_from(CLAIM_LIMIT).unwrap_or(0);
+        for delivery in done.claimed {
+            tokio::spawn(self.clone().attempt(delivery));
+        }
+        full
     }
 
     /// Sends one claimed delivery and records how it went.
@@ -166,25 +238,9 @@ impl Worker {
             result,
         };
         let (delivery, endpoint) = (claimed.delivery.id, claimed.delivery.endpoint);
-        let service = self.service.clone();
-        let holder = self.holder.clone();
-        let recorded = blocking(move || {
-            Ok(service
-                .database()
-                .finish_attempt(delivery, endpoint, &holder, &attempt)?)
-        })
-        .await;
-        match recorded {
-            Ok(Some(Some(account))) => {
-                tracing::info!(%endpoint, "a webhook endpoint was disabled");
-                self.service.hub().webhook_disabled(account, endpoint);
-            }
-            Ok(Some(None)) => {}
-            Ok(None) => tracing::warn!(%delivery, "a webhook lease ran out during its attempt"),
-            Err(error) => {
-                tracing::warn!(code = error.code(), %delivery, "a webhook attempt was not recorded");
-            }
-        }
+        // Gone only with the worker, at shutdown: the lease then runs out and another
+        // process (or the next start) sends the message again, under the same id.
+        let _ = self.finished.send((delivery, endpoint, attempt));
     }
 }
 

@@ -89,6 +89,14 @@ impl GameService {
         }
     }
 
+    /// The same service trusting a reading of a session's liveness for `alive_for` (a setting:
+    /// how soon a sign-out in another process reaches this one).
+    #[must_use]
+    pub fn with_session_recheck(mut self, alive_for: std::time::Duration) -> Self {
+        self.session_liveness = Arc::new(session_liveness::SessionLiveness::new(alive_for));
+        self
+    }
+
     /// The same service with another provisional threshold (a setting; tests lower it).
     #[must_use]
     pub fn with_provisional_games(mut self, games: u32) -> Self {

@@ -1,7 +1,7 @@
 //! How a process learns that a session ended, wherever it was ended.
 //!
 //! Requests: every access token names its session, and whether that session is alive is kept
-//! in a bounded cache whose entries live [`ALIVE_FOR`]. A session ended in this process is
+//! in a bounded cache whose entries live [`ALIVE_FOR`] (a setting). A session ended in this process is
 //! marked dead at once; one ended in another process sharing the database is read as dead at
 //! the latest when the entry runs out. So a signed-out session's tokens are refused everywhere
 //! within that time, on SQLite and PostgreSQL alike, at the cost of one primary-key read per
@@ -18,8 +18,9 @@ use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 use uuid::Uuid;
 
-/// How long a reading of a session's liveness is trusted. Below a second, so that a sign-out
-/// reaches every process within one.
+/// How long a reading of a session's liveness is trusted by default
+/// (`SESSION_RECHECK_MILLIS`). Below a second, so that a sign-out reaches every process within
+/// one.
 pub const ALIVE_FOR: Duration = Duration::from_millis(500);
 
 /// How often the streams' sessions are checked for an end made by another process.
@@ -37,17 +38,23 @@ pub struct SessionLiveness {
 
 impl Default for SessionLiveness {
     fn default() -> Self {
-        Self {
-            alive: moka::sync::Cache::builder()
-                .max_capacity(CAPACITY)
-                .time_to_live(ALIVE_FOR)
-                .build(),
-            watched: Mutex::default(),
-        }
+        Self::new(ALIVE_FOR)
     }
 }
 
 impl SessionLiveness {
+    /// Trusts each reading for `alive_for`: the longest a session ended by another process
+    /// keeps working here.
+    pub fn new(alive_for: Duration) -> Self {
+        Self {
+            alive: moka::sync::Cache::builder()
+                .max_capacity(CAPACITY)
+                .time_to_live(alive_for)
+                .build(),
+            watched: Mutex::default(),
+        }
+    }
+
     /// Whether the session is alive and `account`'s, if known without a read.
     pub fn cached(&self, session: Uuid, account: Uuid) -> Option<bool> {
         self.alive

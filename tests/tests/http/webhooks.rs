@@ -227,17 +227,24 @@ async fn a_move_sends_a_signed_your_turn(app: TestApp) {
         }
     }
     assert!(!ann_to_act.is_empty(), "Ann never had to act");
-    let finished_at = loop {
+    loop {
         let received = receiver.received();
-        if let Some(at) = received
+        if received
             .iter()
-            .position(|request| request.json()["type"] == "game_finished")
+            .any(|request| request.json()["type"] == "game_finished")
         {
-            break at;
+            break;
         }
         receiver.wait_for(received.len() + 1, WAIT).await;
-    };
-    let received = receiver.received();
+    }
+    // Up to four messages are in flight to an endpoint at once, so they may arrive out of
+    // order: the notice number orders them (docs/webhooks.md).
+    let mut received = receiver.received();
+    received.sort_by_key(|request| request.json()["data"]["notice"].as_i64());
+    let finished_at = received
+        .iter()
+        .position(|request| request.json()["type"] == "game_finished")
+        .unwrap_or(received.len());
     let turns: Vec<Value> = received[..finished_at]
         .iter()
         .map(Received::json)
@@ -254,11 +261,12 @@ async fn a_move_sends_a_signed_your_turn(app: TestApp) {
             "told {turn}, but Ann acted at {ann_to_act:?}"
         );
     }
-    // Notice numbers count up per account, one per notice.
+    // Notice numbers count up per account, one per notice: never one twice.
     let numbers: Vec<i64> = received
         .iter()
         .filter_map(|request| request.json()["data"]["notice"].as_i64())
         .collect();
+    assert_eq!(numbers.len(), received.len(), "a message without a number");
     assert!(
         numbers.windows(2).all(|pair| pair[0] < pair[1]),
         "{numbers:?}"
