@@ -23,6 +23,8 @@ usage: cargo run --release -p bench -- [options]
   --million             also measure a move with 1,000 and with 1,000,000 games stored
                         (slow: it copies a million games into the database)
   --stored N            as --million, with N games instead of 1,000,000
+  --stored-only         run only that cell (the moves, and the inbox of an account seated
+                        in every stored game), with 1,000,000 games unless --stored says
   --fanout N            run only the fan-out cell: N game streams on one game (its
                         seats and spectators) and N account streams while one client
                         plays it, beside the same client's move rate with no stream open.
@@ -84,6 +86,8 @@ pub struct Config {
     pub sessions: bool,
     /// Only the webhook cell.
     pub webhooks: bool,
+    /// Only the stored-games cell.
+    pub stored_only: bool,
     pub server: Option<PathBuf>,
 }
 
@@ -117,12 +121,14 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
     let mut bots_after_secs = 5;
     let mut sessions = false;
     let mut webhooks = false;
+    let mut stored_only = false;
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
             "--quick" => quick = true,
             "--sessions" => sessions = true,
             "--webhooks" => webhooks = true,
+            "--stored-only" => stored_only = true,
             "--million" => stored = Some(1_000_000),
             "--stored" => stored = Some(parse_number(&value("--stored")?, "--stored")?),
             "--burst" => burst = parse_number(&value("--burst")?, "--burst")?,
@@ -188,12 +194,17 @@ pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, String> 
         burst,
         long_game_move,
         push_games,
-        stored,
         fanout,
         matchmaking,
         bots_after_secs,
         sessions,
         webhooks,
+        stored: if stored_only {
+            stored.or(Some(1_000_000))
+        } else {
+            stored
+        },
+        stored_only,
         server,
     }))
 }

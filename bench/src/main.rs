@@ -84,6 +84,40 @@ fn run(config: Config) -> Result<(), String> {
         println!("{}", machine().join("; "));
         return Ok(());
     }
+    if config.stored_only
+        && let Some(large) = config.stored
+    {
+        let mut report = Report {
+            machine: machine(),
+            window_seconds: config.window.as_secs_f64(),
+            warmup_seconds: config.warmup.as_secs_f64(),
+            ..Report::default()
+        };
+        for backend in &config.backends {
+            eprintln!("== {}: 1,000 vs {large} games stored", backend.name());
+            let mut part = BackendReport {
+                name: backend.name(),
+                ..BackendReport::default()
+            };
+            match runtime.block_on(stored::run(
+                &binary,
+                backend,
+                16,
+                large,
+                config.warmup,
+                config.window,
+            )) {
+                Ok(stored) => part.stored = Some(stored),
+                Err(error) => part.failures.push(format!("games stored: {error}")),
+            }
+            report.backends.push(part);
+        }
+        report
+            .machine
+            .push(format!("load average at the end: {}", load_average()));
+        println!("{}", report.markdown());
+        return Ok(());
+    }
     if config.sessions || config.webhooks {
         for backend in &config.backends {
             if config.sessions {

@@ -388,6 +388,21 @@ impl Report {
                     small_run.tally.errors(),
                     large_run.tally.errors(),
                 ));
+                let (before, after) = &stored.inbox;
+                let (a, b) = (before.views_summary(), after.views_summary());
+                out.push(format!(
+                    "| {name} | inbox (GET /v1/me/games) at {} clients of an account seated in all {small} vs {large} games stored | {}/s p50 {} ms p99 {} ms vs {}/s p50 {} ms p99 {} ms: p50 ×{:.2}; errors {} and {} |",
+                    stored.clients,
+                    rate(a.rate),
+                    ms(a.p50_ms),
+                    ms(a.p99_ms),
+                    rate(b.rate),
+                    ms(b.p50_ms),
+                    ms(b.p99_ms),
+                    b.p50_ms / a.p50_ms,
+                    before.tally.errors(),
+                    after.tally.errors(),
+                ));
             }
             for failure in &backend.failures {
                 out.push(format!(
@@ -533,6 +548,21 @@ impl Report {
                 let a = stored.small.1.moves_summary();
                 let c = stored.large.1.moves_summary();
                 let ratio = c.p50_ms / a.p50_ms;
+                Some(format!(
+                    "×{ratio:.2} with {} stored — {}",
+                    stored.large.0,
+                    verdict_at(ratio <= SAME_COST, stored.large.0 >= 1_000_000)
+                ))
+            },
+        );
+        line(
+            &format!(
+                "the inbox costs as much with 1,000,000 games stored as with 1,000 (p50 within ×{SAME_COST})"
+            ),
+            &|b| {
+                let stored = b.stored.as_ref()?;
+                let (before, after) = &stored.inbox;
+                let ratio = after.views_summary().p50_ms / before.views_summary().p50_ms;
                 Some(format!(
                     "×{ratio:.2} with {} stored — {}",
                     stored.large.0,

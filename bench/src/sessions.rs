@@ -108,10 +108,20 @@ pub async fn run(
     .await?;
     let mut run = SessionRun::default();
     for round in 0..ROUNDS {
-        eprintln!("   round {}: revocation checked", round + 1);
-        let with = checked.measure(warmup, length, &mut run.errors).await?;
-        eprintln!("   round {}: readings trusted for a day", round + 1);
-        let without = trusted.measure(warmup, length, &mut run.errors).await?;
+        // Each side goes first in every other round (ABBA), so a machine that gets busier or
+        // quieter during the run favours neither.
+        let checked_first = round % 2 == 0;
+        let mut measure = async |side: &Side, what: &str| {
+            eprintln!("   round {}: {what}", round + 1);
+            side.measure(warmup, length, &mut run.errors).await
+        };
+        let (with, without) = if checked_first {
+            let with = measure(&checked, "revocation checked").await?;
+            (with, measure(&trusted, "readings trusted for a day").await?)
+        } else {
+            let without = measure(&trusted, "readings trusted for a day").await?;
+            (measure(&checked, "revocation checked").await?, without)
+        };
         run.rounds.push((with, without));
     }
     Ok(run)

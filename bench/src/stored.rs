@@ -1,6 +1,8 @@
 //! Does a move cost more with a million games stored? The same move run with 1,000 games in
 //! the database and then with `large` (1,000,000 by default; copies of a finished game, stored
-//! directly through `persistence`).
+//! directly through `persistence`). After each, the inbox (`GET /v1/me/games`) of an account
+//! seated in every copy and in games in play is fetched by as many clients: its cost must not
+//! grow with the finished games an account has either.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -14,11 +16,14 @@ use crate::args::BackendChoice;
 use crate::play::{MoveRun, Player, Step, Table, run_moves};
 use crate::server::Server;
 use crate::stats::Window;
+use crate::views::{Fetch, Target, ViewRun, run_views};
 
 pub struct Stored {
     pub clients: usize,
     pub small: (u64, MoveRun),
     pub large: (u64, MoveRun),
+    /// The inbox fetches after each move run.
+    pub inbox: (ViewRun, ViewRun),
     pub seeding_seconds: f64,
 }
 
@@ -57,6 +62,19 @@ pub async fn run(
     };
     let small = 1 + copy(999).await.map_err(|error| error.to_string())??;
     let small_run = run_moves(&server.base_url, &tables, Window::after(warmup, length)).await?;
+    // Seat 0 of the template, and so of every copy; the move runs leave it in games in play.
+    let inbox = [Target {
+        path: "/v1/me/games".to_owned(),
+        token: table.tokens.first().cloned(),
+    }];
+    let small_inbox = run_views(
+        &server.base_url,
+        &inbox,
+        clients,
+        Window::after(warmup, length),
+        Fetch::WholeBody,
+    )
+    .await?;
     let started = Instant::now();
     let large = small
         + copy(large.saturating_sub(small))
@@ -64,10 +82,19 @@ pub async fn run(
             .map_err(|error| error.to_string())??;
     let seeding_seconds = started.elapsed().as_secs_f64();
     let large_run = run_moves(&server.base_url, &tables, Window::after(warmup, length)).await?;
+    let large_inbox = run_views(
+        &server.base_url,
+        &inbox,
+        clients,
+        Window::after(warmup, length),
+        Fetch::WholeBody,
+    )
+    .await?;
     Ok(Stored {
         clients,
         small: (small, small_run),
         large: (large, large_run),
+        inbox: (small_inbox, large_inbox),
         seeding_seconds,
     })
 }

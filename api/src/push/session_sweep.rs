@@ -1,21 +1,21 @@
-//! Ends the streams of sessions that another process ended: every half second, one query asks
-//! which of the sessions with streams open here have ended (see `service::session_liveness`).
-//! Nothing is read while no stream is open.
+//! Learns of sessions another process ended: twice per reading's lifetime, one query asks which
+//! of the sessions in use here (by requests or by open streams) have ended; those are refused
+//! and their streams end, the others' readings are renewed (see `service::session_liveness`).
+//! Nothing is read while no session is in use.
 
-use crate::service::session_liveness::SWEEP_EVERY;
 use crate::service::{GameService, blocking};
 use crate::shutdown::ShutdownSignal;
 
 pub fn spawn(service: GameService, mut stop: ShutdownSignal) {
     tokio::spawn(async move {
-        let mut interval = tokio::time::interval(SWEEP_EVERY);
+        let mut interval = tokio::time::interval(service.session_liveness().sweep_every());
         interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             tokio::select! {
                 _ = interval.tick() => {}
                 () = stop.triggered() => return,
             }
-            if service.session_liveness().watched().is_empty() {
+            if service.session_liveness().idle() {
                 continue;
             }
             let sweeper = service.clone();

@@ -1,17 +1,22 @@
 //! How a process learns that a session ended, wherever it was ended.
 //!
 //! Requests: every access token names its session, and whether that session is alive is kept
-//! in a bounded cache whose entries live [`ALIVE_FOR`] (a setting). A session ended in this process is
-//! marked dead at once; one ended in another process sharing the database is read as dead at
-//! the latest when the entry runs out. So a signed-out session's tokens are refused everywhere
-//! within that time, on SQLite and PostgreSQL alike, at the cost of one primary-key read per
-//! active session per period per process, and none on the requests in between.
+//! in a bounded cache whose entries live [`ALIVE_FOR`] (a setting). A session ended in this
+//! process is marked dead at once; one ended in another process sharing the database is read
+//! as dead at the latest when the entry runs out. So a signed-out session's tokens are refused
+//! everywhere within that time, on SQLite and PostgreSQL alike.
+//!
+//! The sessions whose readings served requests are read again together: a sweep every half
+//! of that time ([`SessionLiveness::sweep_every`]) asks the database which of them (and of the
+//! sessions with open streams) have ended, in one query, marks those dead and renews the
+//! others' readings. So a session in steady use is never read on a request's path, and a
+//! process reads the database twice a period however many sessions it serves; a request
+//! waits for a read only for a session this process has not seen within the period.
 //!
 //! Streams: each open stream of a session holds a watch on it here. Ending a session in this
-//! process cancels its watches at once; a sweep every [`SWEEP_EVERY`] asks the database which
-//! of the watched sessions have ended elsewhere (one query for all of them), and cancels those.
+//! process cancels its watches at once; the sweep cancels those of sessions ended elsewhere.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -23,15 +28,21 @@ use uuid::Uuid;
 /// one.
 pub const ALIVE_FOR: Duration = Duration::from_millis(500);
 
-/// How often the streams' sessions are checked for an end made by another process.
+/// The longest wait between two sweeps (with readings kept longer than twice this).
 pub const SWEEP_EVERY: Duration = Duration::from_millis(500);
+/// The shortest wait between two sweeps.
+const SWEEP_AT_MOST_EVERY: Duration = Duration::from_millis(50);
 
 /// Sessions remembered at most; the least recently used go first (each costs one read again).
 const CAPACITY: u64 = 100_000;
 
 pub struct SessionLiveness {
-    /// Session id → (its account, alive).
+    /// Session id → (its account, alive). Every write goes through moka's per-key compute, so
+    /// a renewal racing an end cannot bring a dead session back.
     alive: moka::sync::Cache<Uuid, (Uuid, bool)>,
+    alive_for: Duration,
+    /// Live sessions whose cached reading served a request since the last sweep.
+    in_use: Mutex<HashSet<Uuid>>,
     /// The sessions with open streams, and how many each has.
     watched: Mutex<HashMap<Uuid, (CancellationToken, usize)>>,
 }
@@ -51,25 +62,72 @@ impl SessionLiveness {
                 .max_capacity(CAPACITY)
                 .time_to_live(alive_for)
                 .build(),
+            alive_for,
+            in_use: Mutex::default(),
             watched: Mutex::default(),
         }
     }
 
-    /// Whether the session is alive and `account`'s, if known without a read.
-    pub fn cached(&self, session: Uuid, account: Uuid) -> Option<bool> {
-        self.alive
-            .get(&session)
-            .map(|(owner, alive)| alive && owner == account)
+    /// How often the sweep runs: twice per reading's lifetime, so a reading in use is renewed
+    /// before it runs out.
+    pub fn sweep_every(&self) -> Duration {
+        (self.alive_for / 2).clamp(SWEEP_AT_MOST_EVERY, SWEEP_EVERY)
     }
 
+    /// Whether the session is alive and `account`'s, if known without a read.
+    pub fn cached(&self, session: Uuid, account: Uuid) -> Option<bool> {
+        let (owner, alive) = self.alive.get(&session)?;
+        if alive {
+            self.in_use
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .insert(session);
+        }
+        Some(alive && owner == account)
+    }
+
+    /// Remembers a reading. An ended session stays ended: a reading taken before the end
+    /// cannot bring it back.
     pub fn learn(&self, session: Uuid, account: Uuid, alive: bool) {
-        self.alive.insert(session, (account, alive));
+        self.alive
+            .entry(session)
+            .and_upsert_with(|existing| match existing {
+                Some(entry) if !entry.value().1 => entry.into_value(),
+                _ => (account, alive),
+            });
+    }
+
+    /// The live sessions whose readings served requests since the last call.
+    pub fn take_in_use(&self) -> Vec<Uuid> {
+        let mut in_use = self.in_use.lock().unwrap_or_else(PoisonError::into_inner);
+        in_use.drain().collect()
+    }
+
+    /// Renews the readings of these sessions, read alive just now, where they are still held
+    /// as alive (one that ended meanwhile stays ended; one forgotten is read on next use).
+    pub fn renew(&self, sessions: &[Uuid]) {
+        use moka::ops::compute::Op;
+        for session in sessions {
+            let _ = self
+                .alive
+                .entry(*session)
+                .and_compute_with(|existing| match existing {
+                    Some(entry) if entry.value().1 => Op::Put(entry.into_value()),
+                    _ => Op::Nop,
+                });
+        }
     }
 
     /// The sessions ended: refused from now on in this process, their streams ended.
     pub fn ended(&self, account: Uuid, sessions: &[Uuid]) {
         for session in sessions {
-            self.learn(*session, account, false);
+            // An owner already known stays (a sweep ends sessions without knowing theirs).
+            self.alive
+                .entry(*session)
+                .and_upsert_with(|existing| match existing {
+                    Some(entry) => (entry.into_value().0, false),
+                    None => (account, false),
+                });
         }
         self.cancel(sessions);
     }
@@ -82,6 +140,19 @@ impl SessionLiveness {
                 token.cancel();
             }
         }
+    }
+
+    /// Whether no session is in use here: nothing for the sweep to read.
+    pub fn idle(&self) -> bool {
+        self.in_use
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_empty()
+            && self
+                .watched
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .is_empty()
     }
 
     /// The sessions that have open streams in this process.
@@ -171,5 +242,41 @@ mod tests {
         assert!(!bystander.ended.is_cancelled());
         drop(bystander);
         assert!(liveness.watched().is_empty());
+    }
+
+    #[test]
+    fn readings_in_use_are_renewed_and_an_ended_session_stays_ended() {
+        let liveness = SessionLiveness::new(Duration::from_millis(1000));
+        assert_eq!(liveness.sweep_every(), SWEEP_EVERY);
+        assert!(liveness.idle());
+        let (used, ended, account) = (Uuid::new_v4(), Uuid::new_v4(), Uuid::new_v4());
+        liveness.learn(used, account, true);
+        liveness.learn(ended, account, true);
+        assert_eq!(liveness.cached(used, account), Some(true));
+        assert_eq!(liveness.cached(ended, account), Some(true));
+        let mut in_use = liveness.take_in_use();
+        in_use.sort_unstable();
+        let mut expected = vec![used, ended];
+        expected.sort_unstable();
+        assert_eq!(in_use, expected);
+        assert!(liveness.idle(), "taken");
+        // An end between the sweep's read and its renewal wins; so does one before a late
+        // reading.
+        liveness.ended(account, &[ended]);
+        liveness.renew(&[used, ended]);
+        liveness.learn(ended, account, true);
+        assert_eq!(liveness.cached(ended, account), Some(false));
+        assert!(
+            liveness.take_in_use().is_empty(),
+            "a dead session is not swept again"
+        );
+        // Renewed just before it would run out, a reading outlives its first lifetime.
+        std::thread::sleep(Duration::from_millis(500));
+        liveness.renew(&[used]);
+        std::thread::sleep(Duration::from_millis(700));
+        assert_eq!(liveness.cached(used, account), Some(true));
+        // Not renewed, it runs out.
+        std::thread::sleep(Duration::from_millis(1200));
+        assert_eq!(liveness.cached(used, account), None);
     }
 }

@@ -238,15 +238,27 @@ impl GameService {
         }
     }
 
-    /// Ends the streams of the watched sessions that another process ended.
+    /// Reads the sessions in use here (by requests since the last sweep, or by open streams)
+    /// in one query per thousand: those another process ended are refused here from now on
+    /// and their streams end; the others' readings are renewed.
     pub fn sweep_ended_sessions(&self) -> Result<(), ApiError> {
-        let watched = self.session_liveness().watched();
-        if watched.is_empty() {
-            return Ok(());
+        let liveness = self.session_liveness();
+        let in_use = liveness.take_in_use();
+        let mut sessions = liveness.watched();
+        sessions.extend(&in_use);
+        sessions.sort_unstable();
+        sessions.dedup();
+        let mut ended = std::collections::HashSet::new();
+        for chunk in sessions.chunks(1000) {
+            ended.extend(self.database().ended_sessions(chunk)?);
         }
-        let ended = self.database().ended_sessions(&watched)?;
-        // Refused here at once, whoever the account (no owner matches the nil id).
-        self.session_liveness().ended(Uuid::nil(), &ended);
+        // Refused here at once.
+        liveness.ended(Uuid::nil(), &ended.iter().copied().collect::<Vec<_>>());
+        let alive: Vec<Uuid> = in_use
+            .into_iter()
+            .filter(|session| !ended.contains(session))
+            .collect();
+        liveness.renew(&alive);
         Ok(())
     }
 }
