@@ -1,8 +1,8 @@
 //! What checking access tokens for revocation costs: two servers of the same build on fresh
-//! databases of the same backend, one with the shipped check (a session's liveness is read
-//! again once its 500 ms reading runs out) and one that trusts each reading for a day (so no
-//! session is read again during the run: the cost of revocation checks, gone). The move and
-//! view cells are alternated between them, twice each.
+//! databases of the same backend, one with the shipped check (a session's 500 ms reading is
+//! renewed by a sweep every 250 ms, or read again once it runs out) and one that trusts each
+//! reading for a day (its sweep reads the sessions in use once per 500 ms; no reading ever
+//! runs out during the run). The move and view cells are alternated between them (ABBA).
 
 use std::time::Duration;
 
