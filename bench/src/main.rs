@@ -120,35 +120,25 @@ fn run(config: Config) -> Result<(), String> {
     }
     if config.sessions || config.webhooks {
         for backend in &config.backends {
+            let name = backend.name();
+            let (warmup, window) = (config.warmup, config.window);
             if config.sessions {
-                eprintln!("== {} sessions", backend.name());
-                let run = runtime.block_on(sessions::run(
-                    &binary,
-                    backend,
-                    config.warmup,
-                    config.window,
-                ));
-                match run {
-                    Ok(run) => println!("{}", sessions::markdown(backend.name(), &run)),
-                    Err(error) => {
-                        println!("### Sessions, {}: not measured: {error}\n", backend.name())
-                    }
-                }
+                eprintln!("== {name} sessions");
+                let run = runtime.block_on(sessions::run(&binary, backend, warmup, window));
+                print_cell(
+                    "Sessions",
+                    name,
+                    run.map(|run| sessions::markdown(name, &run)),
+                );
             }
             if config.webhooks {
-                eprintln!("== {} webhooks", backend.name());
-                let run = runtime.block_on(webhooks::run(
-                    &binary,
-                    backend,
-                    config.warmup,
-                    config.window,
-                ));
-                match run {
-                    Ok(run) => println!("{}", webhooks::markdown(backend.name(), &run)),
-                    Err(error) => {
-                        println!("### Webhooks, {}: not measured: {error}\n", backend.name())
-                    }
-                }
+                eprintln!("== {name} webhooks");
+                let run = runtime.block_on(webhooks::run(&binary, backend, warmup, window));
+                print_cell(
+                    "Webhooks",
+                    name,
+                    run.map(|run| webhooks::markdown(name, &run)),
+                );
             }
         }
         println!("{}", machine().join("; "));
@@ -286,15 +276,7 @@ async fn measure_server(
     }
 
     // Views of the games in play at the end of the last move run, each as one of its seats.
-    let targets: Vec<Target> = unfinished
-        .iter()
-        .flat_map(|game| {
-            game.tokens.iter().map(|token| Target {
-                path: game.path(""),
-                token: Some(token.clone()),
-            })
-        })
-        .collect();
+    let targets = views::seat_targets(&unfinished);
     for &clients in &config.clients {
         eprintln!("   views, {clients} clients");
         let window = Window::after(config.warmup, config.window);
@@ -388,6 +370,14 @@ async fn measure_bare_get(
         results.push((clients, run.views.summary(run.seconds), run.tally));
     }
     Ok(results)
+}
+
+/// Prints a cell's Markdown, or why it was not measured.
+fn print_cell(cell: &str, backend: &str, markdown: Result<String, String>) {
+    match markdown {
+        Ok(markdown) => println!("{markdown}"),
+        Err(error) => println!("### {cell}, {backend}: not measured: {error}\n"),
+    }
 }
 
 fn machine() -> Vec<String> {

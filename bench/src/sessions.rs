@@ -11,26 +11,26 @@ use crate::args::BackendChoice;
 use crate::play::{Table, run_moves};
 use crate::server::Server;
 use crate::stats::Window;
-use crate::views::{Fetch, Target, run_views};
+use crate::views::{Fetch, run_views, seat_targets};
 
 const ROUNDS: usize = 2;
 const CLIENTS: usize = 16;
 /// The reading's lifetime on the server without checks: a day, far beyond the run.
 const TRUSTED_FOR_MILLIS: &str = "86400000";
 
-/// Per round: (moves/s, views/s) with the check, then without.
+/// One round: (moves/s, views/s) with the check, then without.
+type Round = ((f64, f64), (f64, f64));
+
 #[derive(Debug, Default)]
 pub struct SessionRun {
-    pub rounds: Vec<((f64, f64), (f64, f64))>,
+    pub rounds: Vec<Round>,
     pub errors: u64,
 }
 
 impl SessionRun {
     fn means(&self) -> ((f64, f64), (f64, f64)) {
         let n = self.rounds.len().max(1) as f64;
-        let sum = |pick: fn(&((f64, f64), (f64, f64))) -> f64| {
-            self.rounds.iter().map(pick).sum::<f64>() / n
-        };
+        let sum = |pick: fn(&Round) -> f64| self.rounds.iter().map(pick).sum::<f64>() / n;
         (
             (sum(|round| round.0.0), sum(|round| round.0.1)),
             (sum(|round| round.1.0), sum(|round| round.1.1)),
@@ -72,16 +72,7 @@ impl Side {
     ) -> Result<(f64, f64), String> {
         let base = &self.server.base_url;
         let moves = run_moves(base, &self.tables, Window::after(warmup, length)).await?;
-        let targets: Vec<Target> = moves
-            .unfinished
-            .iter()
-            .flat_map(|game| {
-                game.tokens.iter().map(|token| Target {
-                    path: game.path(""),
-                    token: Some(token.clone()),
-                })
-            })
-            .collect();
+        let targets = seat_targets(&moves.unfinished);
         let window = Window::after(warmup, length);
         let views = run_views(base, &targets, CLIENTS, window, Fetch::Revalidate).await?;
         *errors += moves.tally.errors() + views.tally.errors();
@@ -130,7 +121,7 @@ pub async fn run(
 pub fn markdown(backend: &str, run: &SessionRun) -> String {
     let ((moves, views), (moves_without, views_without)) = run.means();
     let percent = |with: f64, without: f64| with / without.max(1e-9) * 100.0;
-    let rounds = |pick: fn(&((f64, f64), (f64, f64))) -> (f64, f64)| -> String {
+    let rounds = |pick: fn(&Round) -> (f64, f64)| -> String {
         run.rounds
             .iter()
             .map(|round| {

@@ -60,36 +60,28 @@ pub async fn run(
                 .map_err(|error| error.to_string())
         })
     };
-    let small = 1 + copy(999).await.map_err(|error| error.to_string())??;
-    let small_run = run_moves(&server.base_url, &tables, Window::after(warmup, length)).await?;
     // Seat 0 of the template, and so of every copy; the move runs leave it in games in play.
     let inbox = [Target {
         path: "/v1/me/games".to_owned(),
         token: table.tokens.first().cloned(),
     }];
-    let small_inbox = run_views(
-        &server.base_url,
-        &inbox,
-        clients,
-        Window::after(warmup, length),
-        Fetch::WholeBody,
-    )
-    .await?;
+    // The move run, then the inbox fetches.
+    let measure = async || -> Result<(MoveRun, ViewRun), String> {
+        let base = &server.base_url;
+        let moves = run_moves(base, &tables, Window::after(warmup, length)).await?;
+        let window = Window::after(warmup, length);
+        let inbox = run_views(base, &inbox, clients, window, Fetch::WholeBody).await?;
+        Ok((moves, inbox))
+    };
+    let small = 1 + copy(999).await.map_err(|error| error.to_string())??;
+    let (small_run, small_inbox) = measure().await?;
     let started = Instant::now();
     let large = small
         + copy(large.saturating_sub(small))
             .await
             .map_err(|error| error.to_string())??;
     let seeding_seconds = started.elapsed().as_secs_f64();
-    let large_run = run_moves(&server.base_url, &tables, Window::after(warmup, length)).await?;
-    let large_inbox = run_views(
-        &server.base_url,
-        &inbox,
-        clients,
-        Window::after(warmup, length),
-        Fetch::WholeBody,
-    )
-    .await?;
+    let (large_run, large_inbox) = measure().await?;
     Ok(Stored {
         clients,
         small: (small, small_run),

@@ -116,3 +116,16 @@ pub async fn fetch_each(base: &str, targets: &[Target], clients: usize) -> Resul
     }
     Ok(tally)
 }
+
+/// Each seat's view of each game, fetched with that seat's token.
+pub fn seat_targets(games: &[crate::play::GameInPlay]) -> Vec<Target> {
+    games
+        .iter()
+        .flat_map(|game| {
+            game.tokens.iter().map(|token| Target {
+                path: game.path(""),
+                token: Some(token.clone()),
+            })
+        })
+        .collect()
+}

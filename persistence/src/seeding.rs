@@ -122,18 +122,6 @@ fn copy_statements(conn: &AnyConnection, log: CopyLog) -> Vec<String> {
     statements
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_copy_id_is_a_uuid() {
-        let id = copy_id("0123abcd", 0x2a);
-        assert_eq!(id, "0123abcd-0000-4000-8000-00000000002a");
-        assert!(Uuid::parse_str(&id).is_ok());
-    }
-}
-
 impl Database {
     /// Stores `rating` as its account's rating in its kind, replacing any (benchmarks that
     /// need players of many strengths without playing thousands of games first).
@@ -151,5 +139,17 @@ impl Database {
             .db()?;
             crate::ratings::insert_rating(conn, rating)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_copy_id_is_a_uuid() {
+        let id = copy_id("0123abcd", 0x2a);
+        assert_eq!(id, "0123abcd-0000-4000-8000-00000000002a");
+        assert!(Uuid::parse_str(&id).is_ok());
     }
 }
