@@ -87,12 +87,7 @@ fn run(config: Config) -> Result<(), String> {
     if config.stored_only
         && let Some(large) = config.stored
     {
-        let mut report = Report {
-            machine: machine(),
-            window_seconds: config.window.as_secs_f64(),
-            warmup_seconds: config.warmup.as_secs_f64(),
-            ..Report::default()
-        };
+        let mut report = empty_report(&config);
         for backend in &config.backends {
             eprintln!("== {}: 1,000 vs {large} games stored", backend.name());
             let mut part = BackendReport {
@@ -168,12 +163,7 @@ fn run(config: Config) -> Result<(), String> {
         println!("{}", machine().join("; "));
         return Ok(());
     }
-    let mut report = Report {
-        machine: machine(),
-        window_seconds: config.window.as_secs_f64(),
-        warmup_seconds: config.warmup.as_secs_f64(),
-        ..Report::default()
-    };
+    let mut report = empty_report(&config);
     for backend in &config.backends {
         eprintln!("== {}", backend.name());
         report
@@ -370,6 +360,16 @@ async fn measure_bare_get(
         results.push((clients, run.views.summary(run.seconds), run.tally));
     }
     Ok(results)
+}
+
+/// A report of this machine and these windows, with no backend measured yet.
+fn empty_report(config: &Config) -> Report {
+    Report {
+        machine: machine(),
+        window_seconds: config.window.as_secs_f64(),
+        warmup_seconds: config.warmup.as_secs_f64(),
+        ..Report::default()
+    }
 }
 
 /// Prints a cell's Markdown, or why it was not measured.

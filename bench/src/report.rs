@@ -103,6 +103,21 @@ fn percent(part: f64, whole: f64) -> String {
     }
 }
 
+/// One cell measured twice, with its errors: rates, latencies and the ratio of the medians.
+fn before_after(before: (&Summary, u64), after: (&Summary, u64)) -> String {
+    let ((a, a_errors), (b, b_errors)) = (before, after);
+    format!(
+        "{}/s p50 {} ms p99 {} ms vs {}/s p50 {} ms p99 {} ms: p50 ×{:.2}; errors {a_errors} and {b_errors}",
+        rate(a.rate),
+        ms(a.p50_ms),
+        ms(a.p99_ms),
+        rate(b.rate),
+        ms(b.p50_ms),
+        ms(b.p99_ms),
+        b.p50_ms / a.p50_ms,
+    )
+}
+
 fn verdict(met: bool) -> &'static str {
     if met { "met" } else { "**not met**" }
 }
@@ -375,33 +390,22 @@ impl Report {
                 let a = small_run.moves_summary();
                 let b = large_run.moves_summary();
                 out.push(format!(
-                    "| {name} | moves at {} clients with {small} vs {large} games stored (seeded in {:.0} s) | {}/s p50 {} ms p99 {} ms vs {}/s p50 {} ms p99 {} ms: p50 ×{:.2}; errors {} and {} |",
+                    "| {name} | moves at {} clients with {small} vs {large} games stored (seeded in {:.0} s) | {} |",
                     stored.clients,
                     stored.seeding_seconds,
-                    rate(a.rate),
-                    ms(a.p50_ms),
-                    ms(a.p99_ms),
-                    rate(b.rate),
-                    ms(b.p50_ms),
-                    ms(b.p99_ms),
-                    b.p50_ms / a.p50_ms,
-                    small_run.tally.errors(),
-                    large_run.tally.errors(),
+                    before_after(
+                        (&a, small_run.tally.errors()),
+                        (&b, large_run.tally.errors())
+                    ),
                 ));
                 let (before, after) = &stored.inbox;
-                let (a, b) = (before.views_summary(), after.views_summary());
                 out.push(format!(
-                    "| {name} | inbox (GET /v1/me/games) at {} clients of an account seated in all {small} vs {large} games stored | {}/s p50 {} ms p99 {} ms vs {}/s p50 {} ms p99 {} ms: p50 ×{:.2}; errors {} and {} |",
+                    "| {name} | inbox (GET /v1/me/games) at {} clients of an account seated in all {small} vs {large} games stored | {} |",
                     stored.clients,
-                    rate(a.rate),
-                    ms(a.p50_ms),
-                    ms(a.p99_ms),
-                    rate(b.rate),
-                    ms(b.p50_ms),
-                    ms(b.p99_ms),
-                    b.p50_ms / a.p50_ms,
-                    before.tally.errors(),
-                    after.tally.errors(),
+                    before_after(
+                        (&before.views_summary(), before.tally.errors()),
+                        (&after.views_summary(), after.tally.errors())
+                    ),
                 ));
             }
             for failure in &backend.failures {

@@ -9,7 +9,7 @@
 
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
-use domain::{AnyGame, Input, Seat};
+use domain::{Input, Seat};
 use uuid::Uuid;
 
 use crate::connection::AnyConnection;
@@ -208,11 +208,36 @@ fn seated(conn: &mut AnyConnection, game_id: &str) -> Result<(String, Vec<(i32, 
     Ok((kind, people))
 }
 
-fn acts(state: &AnyGame, seat: i32) -> bool {
-    state
-        .to_act()
-        .iter()
-        .any(|acting| i32::from(acting.0) == seat)
+fn acts(to_act: &[Seat], seat: i32) -> bool {
+    to_act.iter().any(|acting| i32::from(acting.0) == seat)
+}
+
+/// `notice_type` (at version 0, without a deadline) for each account seated in the game that
+/// `tell` picks.
+fn tell_seated(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    notice_type: &'static str,
+    now: i64,
+    tell: impl Fn(&str) -> bool,
+) -> Result<(), Error> {
+    let (kind, people) = seated(conn, game_id)?;
+    for (seat, account) in people.iter().filter(|(_, account)| tell(account)) {
+        record(
+            conn,
+            &NewNotice {
+                account,
+                notice_type,
+                game_id,
+                kind: &kind,
+                version: 0,
+                seat: *seat,
+                deadline_at: None,
+                now,
+            },
+        )?;
+    }
+    Ok(())
 }
 
 /// Inside the transaction that starts a game: `game_started` for every seated account, and
@@ -224,6 +249,7 @@ pub(crate) fn on_start(
 ) -> Result<(), Error> {
     let (kind, people) = seated(conn, game_id)?;
     let deadline_at = start.state.deadline();
+    let to_act = start.state.to_act();
     for (seat, account) in &people {
         let mut notice = NewNotice {
             account,
@@ -236,7 +262,7 @@ pub(crate) fn on_start(
             now: start.started_at,
         };
         record(conn, &notice)?;
-        if acts(&start.state, *seat) {
+        if acts(&to_act, *seat) {
             notice.notice_type = YOUR_TURN;
             record(conn, &notice)?;
         }
@@ -252,25 +278,9 @@ pub(crate) fn on_match(
     matched: &[&str],
     now: i64,
 ) -> Result<(), Error> {
-    let (kind, people) = seated(conn, game_id)?;
-    for (seat, account) in &people {
-        if matched.contains(&account.as_str()) {
-            record(
-                conn,
-                &NewNotice {
-                    account,
-                    notice_type: MATCH_FOUND,
-                    game_id,
-                    kind: &kind,
-                    version: 0,
-                    seat: *seat,
-                    deadline_at: None,
-                    now,
-                },
-            )?;
-        }
-    }
-    Ok(())
+    tell_seated(conn, game_id, MATCH_FOUND, now, |account| {
+        matched.contains(&account)
+    })
 }
 
 /// Inside a commit, before the game row is updated: the seats that were to act, from the
@@ -292,11 +302,13 @@ pub(crate) fn acting_before(conn: &mut AnyConnection, game_id: &str) -> Result<V
 /// Inside a commit, after the game row is updated: `your_turn` for each seat to act now that
 /// was not before, or that decided (or whose deadline passed) in this commit and must decide
 /// again; `game_finished` for everyone when it ends. A secret submission of another seat
-/// leaves a seat's turn as it was, so it tells that seat nothing.
+/// leaves a seat's turn as it was, so it tells that seat nothing. `to_act`: the seats to act in
+/// the committed state.
 pub(crate) fn on_commit(
     conn: &mut AnyConnection,
     game_id: &str,
     before: &[Seat],
+    to_act: &[Seat],
     after: Versions,
     commit: &Commit,
 ) -> Result<(), Error> {
@@ -326,7 +338,7 @@ pub(crate) fn on_commit(
             record(conn, &notice)?;
             continue;
         }
-        if !acts(&commit.state, *seat) {
+        if !acts(to_act, *seat) {
             continue;
         }
         let moved = commit.inputs.iter().any(|input| {
@@ -357,21 +369,5 @@ pub(crate) fn on_cancel_if_open(
     if status.as_deref() != Some(GameStatus::Open.as_str()) {
         return Ok(());
     }
-    let (kind, people) = seated(conn, game_id)?;
-    for (seat, account) in &people {
-        record(
-            conn,
-            &NewNotice {
-                account,
-                notice_type: GAME_CANCELLED,
-                game_id,
-                kind: &kind,
-                version: 0,
-                seat: *seat,
-                deadline_at: None,
-                now,
-            },
-        )?;
-    }
-    Ok(())
+    tell_seated(conn, game_id, GAME_CANCELLED, now, |_| true)
 }

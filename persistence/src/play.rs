@@ -123,7 +123,7 @@ impl Database {
             if commit.status == GameStatus::Finished {
                 crate::ratings::rate_finished(conn, &game_id, &commit.state, commit.now)?;
             }
-            crate::notices::on_commit(conn, &game_id, &acting_before, counters, commit)?;
+            crate::notices::on_commit(conn, &game_id, &acting_before, &to_act, counters, commit)?;
             if let Some(key) = key {
                 store_key(conn, id, key)?;
             }
