@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # A real headless Chromium (Debian's `chromium`, driven by the pinned puppeteer-core) keeps a
 # game's EventSource across a server restart and slow-reader cuts, from a page on another
-# origin, and ends without a console error. Builds nothing: it runs the release server binary
-# (or the one given) on a free port with a fresh SQLite database.
+# origin, and ends without a console error. Builds nothing: it runs the server binary given
+# (argument or `SERVER_BINARY`, else the release build) on a free port with a fresh SQLite database.
 # Usage: tests/browser/run.sh [SERVER_BINARY]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-binary=${1:-${CARGO_TARGET_DIR:-$root/target}/release/cardtable}
+binary=${1:-${SERVER_BINARY:-${CARGO_TARGET_DIR:-$root/target}/release/cardtable}}
 [ -x "$binary" ] || { echo "no server binary at $binary (cargo build --release -p api)" >&2; exit 1; }
 binary=$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")
 

@@ -1,20 +1,20 @@
 #!/usr/bin/env bash
-# Fuzzes the release server (fresh SQLite database, free port) with a pinned schemathesis,
+# Fuzzes the server (`SERVER_BINARY`, else the release build; fresh SQLite database, free port) with a pinned schemathesis,
 # configured by schemathesis.toml: every check, the stateful phase, an account of its own.
 # Extra arguments go to `schemathesis run`, e.g. `--phases stateful`.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 work=${CARDTABLE_CLIENTS_DIR:-$root/target/clients}/schemathesis
-# shellcheck source=../release_server.sh
-source "$here/../release_server.sh"
+# shellcheck source=../test_server.sh
+source "$here/../test_server.sh"
 
 if [ ! -x "$work/venv/bin/schemathesis" ]; then
   python3 -m venv "$work/venv"
 fi
 "$work/venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
 
-start_release_server
+start_test_server
 # An account of its own to log in with (schemathesis.toml), and games for it to reach the rules.
 export CARDTABLE_FUZZ_USERNAME=fuzzer CARDTABLE_FUZZ_PASSWORD=fuzzer-password
 credentials="{\"username\":\"$CARDTABLE_FUZZ_USERNAME\",\"password\":\"$CARDTABLE_FUZZ_PASSWORD\"}"

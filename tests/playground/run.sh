@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # Plays every game kind through the playground page in a real browser (Debian's chromium
-# driven by a pinned puppeteer-core) against the release server on a fresh SQLite database.
+# driven by a pinned puppeteer-core) against the server (`SERVER_BINARY`, else the release build) on a fresh SQLite database.
 # The page's modules are first type-checked (tsc --checkJs) against types generated from the
 # committed contract. Screenshots go to target/playground-screenshots/.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-# shellcheck source=../release_server.sh
-source "$here/../release_server.sh"
+# shellcheck source=../test_server.sh
+source "$here/../test_server.sh"
 
 if ! command -v "${CHROMIUM:-/usr/bin/chromium}" >/dev/null; then
   apt-get update -qq && apt-get install -y -qq chromium >/dev/null
@@ -24,5 +24,5 @@ rm -rf generated
 npm run --silent generate >/dev/null
 npm run --silent check
 
-start_release_server
+start_test_server
 node play.mjs "$BASE_URL" "${CARGO_TARGET_DIR:-$root/target}/playground-screenshots"
