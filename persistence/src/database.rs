@@ -1,8 +1,9 @@
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use diesel::connection::SimpleConnection;
 use diesel::r2d2::{Pool, PooledConnection, R2D2Connection};
-use diesel::{Connection, PgConnection, SqliteConnection};
+use diesel::{Connection, PgConnection, RunQueryDsl, SqliteConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
 use crate::Error;
@@ -38,6 +39,9 @@ pub struct Database {
     sqlite_writer: Arc<Mutex<()>>,
     /// SQLite only: see [`QuickReaders`].
     quick_readers: Option<Arc<QuickReaders>>,
+    /// SQLite only: the connection of [`Database::write_unsynced`], opened on first use and
+    /// dropped after an error (the next use opens another).
+    unsynced: Arc<Mutex<Option<AnyConnection>>>,
 }
 
 impl std::fmt::Debug for Database {
@@ -105,6 +109,7 @@ impl Database {
             target,
             sqlite_writer: Arc::default(),
             quick_readers,
+            unsynced: Arc::default(),
         })
     }
 
@@ -148,6 +153,44 @@ impl Database {
     ) -> Result<T, Error> {
         let _turn = self.writer_turn();
         write_transaction(&mut *self.conn()?, work)
+    }
+
+    /// Like [`Database::write`], for bookkeeping that a power loss may undo without harm: its
+    /// commit does not wait for the disk. On SQLite (WAL) it runs on a connection of its own at
+    /// `synchronous = NORMAL`: the commit survives a crash of the process at once, and a power
+    /// loss once the next synced commit (any move) has synced the log that holds it. On
+    /// PostgreSQL: `synchronous_commit = off` for this transaction only.
+    pub(crate) fn write_unsynced<T>(
+        &self,
+        work: impl FnOnce(&mut AnyConnection) -> Result<T, Error>,
+    ) -> Result<T, Error> {
+        let Target::Sqlite(path) = &self.target else {
+            return self.write(|conn| {
+                diesel::sql_query("SET LOCAL synchronous_commit = off")
+                    .execute(conn)
+                    .map_err(crate::error::from_diesel)?;
+                work(conn)
+            });
+        };
+        let _turn = self.writer_turn();
+        let mut slot = self.unsynced.lock().unwrap_or_else(PoisonError::into_inner);
+        let conn = match &mut *slot {
+            Some(conn) => conn,
+            empty => {
+                let mut conn = SqliteConnection::establish(path)
+                    .map_err(|error| Error::Unavailable(error.to_string()))?;
+                configure_sqlite(&mut conn).map_err(crate::error::from_diesel)?;
+                conn.batch_execute("PRAGMA synchronous = NORMAL;")
+                    .map_err(crate::error::from_diesel)?;
+                empty.insert(AnyConnection::Sqlite(conn))
+            }
+        };
+        let result = write_transaction(conn, work);
+        if result.is_err() {
+            // Whatever went wrong, the next write starts on a fresh connection.
+            *slot = None;
+        }
+        result
     }
 
     /// This process's turn to write, on SQLite (every write takes it, through

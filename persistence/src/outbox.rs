@@ -345,7 +345,9 @@ pub struct TurnDone {
 impl Database {
     /// Records the finished attempts, then claims up to `limit` due deliveries, in one
     /// transaction: a busy outbox costs the database one commit per turn, not one per
-    /// message (on SQLite each is a synced write beside the moves').
+    /// message, and that commit does not wait for the disk ([`Database::write_unsynced`]): a
+    /// power loss may undo a turn, and its messages are then sent again, as at-least-once
+    /// delivery allows (the rows themselves were written, synced, by the commits that made them).
     #[tracing::instrument(skip(self, turn), fields(finished = turn.finished.len()))]
     pub fn outbox_turn(&self, turn: &OutboxTurn<'_>) -> Result<TurnDone, Error> {
         let OutboxTurn {
@@ -357,7 +359,12 @@ impl Database {
             per_endpoint,
             limit,
         } = *turn;
-        let (recorded, ids) = self.write(|conn| {
+        // A turn with nothing to record looks before it writes: an idle outbox then costs a
+        // read, not a write transaction beside the moves'.
+        if finished.is_empty() && !self.anything_due(now, now_ms)? {
+            return Ok(TurnDone::default());
+        }
+        let (recorded, ids) = self.write_unsynced(|conn| {
             let recorded = finished
                 .iter()
                 .map(|(delivery, endpoint, attempt)| {
@@ -413,6 +420,23 @@ impl Database {
             })
             .collect::<Result<Vec<_>, Error>>()?;
         Ok(TurnDone { recorded, claimed })
+    }
+
+    /// Whether a delivery is due and unclaimed (its endpoint may be disabled: the claim judges).
+    fn anything_due(&self, now: i64, now_ms: i64) -> Result<bool, Error> {
+        let due = webhook_deliveries::table
+            .filter(webhook_deliveries::status.eq(PENDING))
+            .filter(webhook_deliveries::next_attempt_at.le(now))
+            .filter(
+                webhook_deliveries::lease_until
+                    .is_null()
+                    .or(webhook_deliveries::lease_until.lt(now_ms)),
+            )
+            .select(webhook_deliveries::id)
+            .first::<String>(&mut self.conn()?)
+            .optional()
+            .db()?;
+        Ok(due.is_some())
     }
 
     /// The endpoint's deliveries, newest first, at most `limit`.

@@ -25,8 +25,9 @@ use sender::{Sender, Sent};
 
 /// How long a claim holds a row: far beyond the send's 10 s timeout.
 const LEASE_MILLIS: i64 = 60_000;
-/// Rows taken per claim.
-const CLAIM_LIMIT: i64 = 32;
+/// Rows taken per claim at most: as many as may be in flight to 64 endpoints, so that under
+/// load one turn claims what is due instead of a run of turns back to back (each a write).
+const CLAIM_LIMIT: i64 = 256;
 /// Messages out at once to one endpoint (over every process sharing the database).
 pub const IN_FLIGHT_PER_ENDPOINT: i64 = 4;
 /// The longest wait between two looks at the outbox.
