@@ -6,7 +6,6 @@ use actix_web::dev::{ResourceDef, Server};
 use actix_web::{App, HttpResponse, HttpServer, ResponseError, web};
 use secrecy::ExposeSecret;
 use tracing_actix_web::TracingLogger;
-use utoipa_actix_web::{AppExt, scope};
 use utoipa_swagger_ui::{Config, SwaggerUi};
 
 use crate::auth::TokenKeys;
@@ -216,12 +215,31 @@ struct Shared {
     deliveries: web::Data<crate::delivery::Deliveries>,
 }
 
+/// Where the contract is served, for people (`/docs`) and generators.
+const CONTRACT_PATH: &str = "/openapi.json";
+
+/// The contract as served: serialized once per process.
+struct Contract(web::Bytes);
+
+async fn get_contract(contract: web::Data<Contract>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .body(contract.0.clone())
+}
+
 fn serve(
     listener: TcpListener,
     shared: Shared,
     shutdown_timeout: Duration,
 ) -> std::io::Result<Server> {
     let connections = shared.connections.clone();
+    // The contract, built once for every worker: served as it is, and the source of `Allow`.
+    let api = crate::spec::openapi();
+    let routes = Arc::new(allowed_methods(&api));
+    let contract = web::Data::new(Contract(web::Bytes::from(
+        serde_json::to_vec(&api).map_err(std::io::Error::other)?,
+    )));
+    drop(api);
     let server = HttpServer::new(move || {
         let Shared {
             service,
@@ -236,70 +254,68 @@ fn serve(
             metrics_access,
             deliveries,
         } = &shared;
-        let (app, api) = App::new()
-            .into_utoipa_app()
-            .openapi(crate::spec::base())
-            .map(|app| {
-                app.wrap(actix_web::middleware::from_fn(
-                    crate::request_log::request_log,
-                ))
-                .wrap(TracingLogger::<crate::request_span::ScrubbedSpan>::new())
-                .wrap(actix_web::middleware::from_fn(
-                    crate::metrics::count_requests,
-                ))
-                .wrap(crate::cors::middleware(cors))
-                // Outermost: a connection over its address's bound is refused before anything.
-                .wrap(actix_web::middleware::from_fn(
-                    crate::connections::refuse_excess,
-                ))
-                .app_data(service.clone())
-                .app_data(keys.clone())
-                .app_data(limits.clone())
-                .app_data(in_flight.clone())
-                .app_data(public_url.clone())
-                .app_data(metrics_access.clone())
-                .app_data(deliveries.clone())
-                .app_data(json_config(*max_body_bytes))
-                .app_data(*body_timeout)
-                .app_data(query_config())
-                .app_data(path_config())
-            })
+        let routes = routes.clone();
+        App::new()
+            .wrap(actix_web::middleware::from_fn(
+                crate::request_log::request_log,
+            ))
+            .wrap(TracingLogger::<crate::request_span::ScrubbedSpan>::new())
+            .wrap(actix_web::middleware::from_fn(
+                crate::metrics::count_requests,
+            ))
+            .wrap(crate::cors::middleware(cors))
+            // Outermost: a connection over its address's bound is refused before anything.
+            .wrap(actix_web::middleware::from_fn(
+                crate::connections::refuse_excess,
+            ))
+            .app_data(service.clone())
+            .app_data(keys.clone())
+            .app_data(limits.clone())
+            .app_data(in_flight.clone())
+            .app_data(public_url.clone())
+            .app_data(metrics_access.clone())
+            .app_data(deliveries.clone())
+            .app_data(json_config(*max_body_bytes))
+            .app_data(*body_timeout)
+            .app_data(query_config())
+            .app_data(path_config())
             .service(crate::routes::health::get_healthz)
             .service(crate::metrics::get_metrics)
-            .service(scope::scope("/v1").configure(crate::routes::v1))
-            .split_for_parts();
-        let api = crate::spec::finish(api);
-        let routes = allowed_methods(&api);
-        app.service(
-            SwaggerUi::new("/docs/{_:.*}")
-                .url("/openapi.json", api)
-                .config(Config::default().validator_url("none")),
-        )
-        .route(
-            "/docs",
-            web::get().to(|| async {
-                HttpResponse::PermanentRedirect()
-                    .insert_header(("Location", "/docs/"))
-                    .finish()
-            }),
-        )
-        .configure(crate::routes::play::configure)
-        .default_service(web::to(move |request: actix_web::HttpRequest| {
-            let allow = routes
-                .iter()
-                .find(|(pattern, _)| pattern.is_match(request.path()))
-                .map(|(_, allow)| allow.clone());
-            async move {
-                match allow {
-                    Some(allow) => method_not_allowed(&allow),
-                    None => ApiError::NotFound {
-                        code: "not_found",
-                        detail: "no such route".to_owned(),
+            .service(web::scope("/v1").configure(crate::routes::v1_routes))
+            .service(
+                web::resource(CONTRACT_PATH)
+                    .app_data(contract.clone())
+                    .route(web::get().to(get_contract)),
+            )
+            .service(
+                SwaggerUi::new("/docs/{_:.*}")
+                    .config(Config::new([CONTRACT_PATH]).validator_url("none")),
+            )
+            .route(
+                "/docs",
+                web::get().to(|| async {
+                    HttpResponse::PermanentRedirect()
+                        .insert_header(("Location", "/docs/"))
+                        .finish()
+                }),
+            )
+            .configure(crate::routes::play::configure)
+            .default_service(web::to(move |request: actix_web::HttpRequest| {
+                let allow = routes
+                    .iter()
+                    .find(|(pattern, _)| pattern.is_match(request.path()))
+                    .map(|(_, allow)| allow.clone());
+                async move {
+                    match allow {
+                        Some(allow) => method_not_allowed(&allow),
+                        None => ApiError::NotFound {
+                            code: "not_found",
+                            detail: "no such route".to_owned(),
+                        }
+                        .error_response(),
                     }
-                    .error_response(),
                 }
-            }
-        }))
+            }))
     })
     // Each connection takes a slot for its client address until it closes.
     .on_connect(move |io, data| connections.on_connect(io, data))
