@@ -1,3 +1,4 @@
+use std::collections::BTreeMap;
 use std::net::TcpListener;
 use std::sync::Arc;
 use std::time::Duration;
@@ -233,13 +234,11 @@ fn serve(
     shutdown_timeout: Duration,
 ) -> std::io::Result<Server> {
     let connections = shared.connections.clone();
-    // The contract, built once for every worker: served as it is, and the source of `Allow`.
-    let api = crate::spec::openapi();
-    let routes = Arc::new(allowed_methods(&api));
-    let contract = web::Data::new(Contract(web::Bytes::from(
-        serde_json::to_vec(&api).map_err(std::io::Error::other)?,
+    // The committed contract, for every worker: served as it is, and the source of `Allow`.
+    let routes = Arc::new(allowed_methods(crate::spec::COMMITTED_JSON)?);
+    let contract = web::Data::new(Contract(web::Bytes::from_static(
+        crate::spec::COMMITTED_JSON.as_bytes(),
     )));
-    drop(api);
     let server = HttpServer::new(move || {
         let Shared {
             service,
@@ -347,25 +346,24 @@ fn serve_metrics(
     .run())
 }
 
-/// Every documented path with its methods, as an `Allow` header value.
-fn allowed_methods(api: &utoipa::openapi::OpenApi) -> Vec<(ResourceDef, String)> {
-    api.paths
-        .paths
+/// Every documented path of the contract (JSON) with its methods, as an `Allow` header value.
+fn allowed_methods(contract: &str) -> std::io::Result<Vec<(ResourceDef, String)>> {
+    /// Only what `Allow` needs: each path's keys (its methods, and fields such as `parameters`).
+    #[derive(serde::Deserialize)]
+    struct Paths {
+        paths: BTreeMap<String, BTreeMap<String, serde::de::IgnoredAny>>,
+    }
+    let Paths { paths } = serde_json::from_str(contract).map_err(std::io::Error::other)?;
+    Ok(paths
         .iter()
         .map(|(path, item)| {
-            let methods: Vec<&str> = [
-                ("GET", item.get.is_some()),
-                ("POST", item.post.is_some()),
-                ("PUT", item.put.is_some()),
-                ("PATCH", item.patch.is_some()),
-                ("DELETE", item.delete.is_some()),
-            ]
-            .into_iter()
-            .filter_map(|(method, present)| present.then_some(method))
-            .collect();
+            let methods: Vec<&str> = ["GET", "POST", "PUT", "PATCH", "DELETE"]
+                .into_iter()
+                .filter(|method| item.contains_key(&method.to_ascii_lowercase()))
+                .collect();
             (ResourceDef::new(path.as_str()), methods.join(", "))
         })
-        .collect()
+        .collect())
 }
 
 fn method_not_allowed(allow: &str) -> HttpResponse {
