@@ -1,7 +1,8 @@
-//! Telling other server processes that a game changed: PostgreSQL `NOTIFY` after the commit,
-//! `LISTEN` on a connection of its own (see `listen`). A notification names only a game and a version; every
-//! process reads and filters what changed itself. SQLite has no such channel: its feed stays
-//! inside the process.
+//! Telling other server processes that a game changed, or that an account's webhook endpoint
+//! was disabled: PostgreSQL `NOTIFY` after the commit, `LISTEN` on a connection of its own (see
+//! `listen`). A notification names only a game and a version (or an account and an endpoint);
+//! every process reads and filters what changed itself. SQLite has no such channel: its feed
+//! stays inside the process.
 
 use diesel::prelude::*;
 use diesel::sql_types::{Array, Text};
@@ -40,12 +41,67 @@ impl GameChange {
     }
 }
 
+/// Prefix of an endpoint-disabled payload (a game change's starts with the game's id).
+const ENDPOINT_DISABLED: &str = "endpoint_disabled:";
+
+/// What one process tells the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Announcement {
+    Game(GameChange),
+    /// The delivery worker of process `origin` disabled `endpoint`, one of `account`'s webhook
+    /// endpoints: that account's streams in every process say so.
+    EndpointDisabled {
+        account: Uuid,
+        endpoint: Uuid,
+        origin: u64,
+    },
+}
+
+impl Announcement {
+    /// The process that announced it.
+    pub fn origin(&self) -> u64 {
+        match self {
+            Announcement::Game(change) => change.origin,
+            Announcement::EndpointDisabled { origin, .. } => *origin,
+        }
+    }
+
+    pub(crate) fn payload(&self) -> String {
+        match self {
+            Announcement::Game(change) => change.payload(),
+            Announcement::EndpointDisabled {
+                account,
+                endpoint,
+                origin,
+            } => format!("{ENDPOINT_DISABLED}{account}:{endpoint}:{origin:x}"),
+        }
+    }
+
+    pub(crate) fn parse(payload: &str) -> Option<Self> {
+        let Some(rest) = payload.strip_prefix(ENDPOINT_DISABLED) else {
+            return GameChange::parse(payload).map(Announcement::Game);
+        };
+        let mut parts = rest.split(':');
+        let account = Uuid::parse_str(parts.next()?).ok()?;
+        let endpoint = Uuid::parse_str(parts.next()?).ok()?;
+        let origin = u64::from_str_radix(parts.next()?, 16).ok()?;
+        parts
+            .next()
+            .is_none()
+            .then_some(Announcement::EndpointDisabled {
+                account,
+                endpoint,
+                origin,
+            })
+    }
+}
+
 impl Database {
-    /// Sends one notification per change in one statement, outside any game transaction: a
+    /// Sends one notification per announcement in one statement, outside any game transaction: a
     /// transaction that notified takes a global lock at commit, so notifying inside each move's
     /// transaction would serialize every commit. Does nothing on SQLite.
     #[tracing::instrument(skip(self, changes), fields(changes = changes.len()))]
-    pub fn notify_changes(&self, changes: &[GameChange]) -> Result<(), Error> {
+    pub fn notify_changes(&self, changes: &[Announcement]) -> Result<(), Error> {
         if changes.is_empty() {
             return Ok(());
         }
@@ -53,7 +109,7 @@ impl Database {
         let AnyConnection::Postgresql(pg) = &mut *conn else {
             return Ok(());
         };
-        let payloads: Vec<String> = changes.iter().map(GameChange::payload).collect();
+        let payloads: Vec<String> = changes.iter().map(Announcement::payload).collect();
         diesel::sql_query(format!(
             "SELECT pg_notify('{CHANGES_CHANNEL}', payload) FROM unnest($1) AS payload"
         ))
@@ -81,5 +137,32 @@ mod tests {
         assert_eq!(GameChange::parse(&change.payload()), Some(change));
         assert_eq!(GameChange::parse("not a change"), None);
         assert_eq!(GameChange::parse(&format!("{}:x:1", change.game)), None);
+    }
+
+    #[test]
+    fn announcements_round_trip_and_tell_their_kind_apart() {
+        let game = Announcement::Game(GameChange {
+            game: Uuid::new_v4(),
+            version: 7,
+            origin: 3,
+        });
+        let disabled = Announcement::EndpointDisabled {
+            account: Uuid::new_v4(),
+            endpoint: Uuid::new_v4(),
+            origin: 0xabc,
+        };
+        for announcement in [game, disabled] {
+            assert_eq!(
+                Announcement::parse(&announcement.payload()),
+                Some(announcement)
+            );
+        }
+        assert_eq!(disabled.origin(), 0xabc);
+        assert_eq!(Announcement::parse("endpoint_disabled:nonsense"), None);
+        assert_eq!(
+            Announcement::parse(&format!("{}:x", disabled.payload())),
+            None,
+            "a trailing field is refused"
+        );
     }
 }

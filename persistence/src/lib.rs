@@ -45,7 +45,7 @@ mod webhooks;
 pub use account_deletion::AccountDeletion;
 pub use account_export::{ExportedGame, ExportedTicket};
 pub use accounts::UnfilledUsername;
-pub use changes::{CHANGES_CHANNEL, GameChange, LISTENER_APPLICATION_NAME};
+pub use changes::{Announcement, CHANGES_CHANNEL, GameChange, LISTENER_APPLICATION_NAME};
 pub use database::{Backend, Database, PoolState};
 pub use error::Error;
 pub use idempotency::{IdempotencyRecord, NewIdempotencyKey, StoredResponse};

@@ -11,7 +11,7 @@ use postgres_openssl::MakeTlsConnector;
 use tokio::sync::mpsc;
 use tokio_postgres::{AsyncMessage, Client, config::SslMode};
 
-use crate::changes::{CHANGES_CHANNEL, GameChange, LISTENER_APPLICATION_NAME};
+use crate::changes::{Announcement, CHANGES_CHANNEL, LISTENER_APPLICATION_NAME};
 use crate::connection::Target;
 use crate::{Database, Error};
 
@@ -21,7 +21,7 @@ const ROUND_TRIP_LIMIT: Duration = Duration::from_secs(10);
 /// A connection listening for changes. Dropping it closes the connection.
 pub struct ChangeListener {
     client: Client,
-    arrived: mpsc::UnboundedReceiver<GameChange>,
+    arrived: mpsc::UnboundedReceiver<Announcement>,
 }
 
 impl std::fmt::Debug for ChangeListener {
@@ -62,7 +62,7 @@ impl ChangeListener {
             {
                 match message {
                     Ok(AsyncMessage::Notification(notification)) => {
-                        match GameChange::parse(notification.payload()) {
+                        match Announcement::parse(notification.payload()) {
                             Some(change) => {
                                 if deliver.send(change).is_err() {
                                     return;
@@ -91,8 +91,8 @@ impl ChangeListener {
         Ok(Self { client, arrived })
     }
 
-    /// The next change; `None` once the connection is lost.
-    pub async fn next(&mut self) -> Option<GameChange> {
+    /// The next announcement; `None` once the connection is lost.
+    pub async fn next(&mut self) -> Option<Announcement> {
         self.arrived.recv().await
     }
 

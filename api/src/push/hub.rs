@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use persistence::{Backend, Database, GameChange, GameRecord};
+use persistence::{Announcement, Backend, Database, GameChange, GameRecord};
 use tokio::sync::{mpsc, watch};
 use uuid::Uuid;
 
@@ -56,7 +56,7 @@ struct Inner {
     /// Names this process in its notifications, so it can skip its own.
     origin: u64,
     /// To the notifier, on PostgreSQL.
-    outbox: Option<mpsc::UnboundedSender<GameChange>>,
+    outbox: Option<mpsc::UnboundedSender<Announcement>>,
     shutdown: watch::Sender<bool>,
     open_streams: AtomicUsize,
     slots: Arc<StreamSlots>,
@@ -84,7 +84,7 @@ impl Hub {
     fn new(
         settings: LiveSettings,
         cross_process: bool,
-    ) -> (Hub, Option<mpsc::UnboundedReceiver<GameChange>>) {
+    ) -> (Hub, Option<mpsc::UnboundedReceiver<Announcement>>) {
         let (outbox, queue) = if cross_process {
             let (sender, receiver) = mpsc::unbounded_channel();
             (Some(sender), Some(receiver))
@@ -124,18 +124,28 @@ impl Hub {
     }
 
     /// The delivery worker disabled one of `account`'s webhook endpoints: its streams in this
-    /// process say so.
+    /// process say so now, and in the others once the announcement reaches them.
     pub fn webhook_disabled(&self, account: Uuid, endpoint: Uuid) {
         self.inner.feed.publish_webhook_disabled(account, endpoint);
+        self.announce(Announcement::EndpointDisabled {
+            account,
+            endpoint,
+            origin: self.inner.origin,
+        });
     }
 
     fn tell_others(&self, game: Uuid, version: i64) {
+        self.announce(Announcement::Game(GameChange {
+            game,
+            version,
+            origin: self.inner.origin,
+        }));
+    }
+
+    /// Queues `announcement` for the other processes (none on SQLite).
+    fn announce(&self, announcement: Announcement) {
         if let Some(outbox) = &self.inner.outbox {
-            let _ = outbox.send(GameChange {
-                game,
-                version,
-                origin: self.inner.origin,
-            });
+            let _ = outbox.send(announcement);
         }
     }
 

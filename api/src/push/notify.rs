@@ -6,7 +6,7 @@
 use std::sync::Weak;
 use std::time::Duration;
 
-use persistence::{Database, GameChange};
+use persistence::{Announcement, Database};
 use tokio::sync::mpsc;
 
 use super::feed::Feed;
@@ -20,7 +20,7 @@ const RECONNECT_DELAY: Duration = Duration::from_secs(1);
 
 /// Sends queued changes as notifications, a few milliseconds' worth per statement. A failed send
 /// is logged and dropped: streams re-read the database with every keep-alive anyway.
-pub async fn run_notifier(database: Database, mut queue: mpsc::UnboundedReceiver<GameChange>) {
+pub async fn run_notifier(database: Database, mut queue: mpsc::UnboundedReceiver<Announcement>) {
     while let Some(first) = queue.recv().await {
         tokio::time::sleep(BATCH_WINDOW).await;
         let mut batch = vec![first];
@@ -65,12 +65,16 @@ async fn listen(database: Database, feed: Weak<Feed>, origin: u64) {
         ping.reset();
         loop {
             let alive = tokio::select! {
-                change = listener.next() => match change {
-                    Some(change) => {
+                announced = listener.next() => match announced {
+                    Some(announced) => {
                         let Some(feed) = feed.upgrade() else { return };
-                        // This process delivered its own commits when it made them.
-                        if change.origin != origin {
-                            feed.publish(change.game, change.version);
+                        // This process told its own subscribers when it made the change.
+                        match announced {
+                            _ if announced.origin() == origin => {}
+                            Announcement::Game(change) => feed.publish(change.game, change.version),
+                            Announcement::EndpointDisabled { account, endpoint, .. } => {
+                                feed.publish_webhook_disabled(account, endpoint);
+                            }
                         }
                         Ok(())
                     }

@@ -565,6 +565,41 @@ async fn two_processes_share_the_outbox_and_send_each_attempt_once(admin_url: &s
     assert!(list.iter().all(|delivery| delivery["attempts"] == 1));
 }
 
+postgres_only!(a_disabled_endpoint_is_told_to_the_account_streams_of_every_process);
+async fn a_disabled_endpoint_is_told_to_the_account_streams_of_every_process(admin_url: &str) {
+    let backend = blackbox::Backend::Postgres(admin_url.to_owned());
+    let near = spawn(&backend).await;
+    let far = near
+        .spawn_sharing_with(|settings| settings.webhooks.allow_private = true)
+        .await;
+    let receiver = Receiver::start().await;
+    receiver.answer_with(&[410]);
+    let ann = near.player("ann").await;
+    let (endpoint, _) = register(&near, &ann, &receiver.url, &["your_turn"]).await;
+    // An account stream on each process: whichever worker sends the ping and disables the
+    // endpoint, the other process learns it only from what the first announces.
+    let mut streams = Vec::new();
+    for app in [&near, &far] {
+        let (status, stream) = app
+            .open_stream("/v1/me/stream", Some(&ann.token), &[])
+            .await;
+        assert_eq!(status, 200);
+        streams.push(stream.unwrap_or_else(|| panic!("no account stream")));
+    }
+    near.post(&ann, &format!("/v1/me/webhooks/{endpoint}/test"), json!({}))
+        .await
+        .expect_status(202);
+    receiver.wait_for(1, WAIT).await;
+    for (process, stream) in ["near", "far"].into_iter().zip(&mut streams) {
+        let told = match stream.next_event(WAIT).await {
+            Read::Message(message) => message.json(),
+            other => panic!("{process}: expected webhook_disabled, got {other:?}"),
+        };
+        assert_eq!(told["type"], "webhook_disabled", "{process}");
+        assert_eq!(told["endpoint_id"], endpoint.as_str(), "{process}");
+    }
+}
+
 with_private_targets!(a_quick_match_is_told_by_webhook);
 async fn a_quick_match_is_told_by_webhook(app: TestApp) {
     let receiver = Receiver::start().await;
