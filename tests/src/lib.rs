@@ -11,6 +11,7 @@
 )]
 
 mod client;
+pub mod crash_driver;
 mod games;
 pub mod json;
 mod per_backend;

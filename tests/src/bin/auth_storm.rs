@@ -11,7 +11,6 @@ use std::time::Instant;
 
 use blackbox::ServerProcess;
 use serde_json::json;
-use uuid::Uuid;
 
 struct Options {
     server: PathBuf,
@@ -166,17 +165,5 @@ async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
 
 #[tokio::main]
 async fn main() {
-    let result = match options() {
-        Ok(options) => {
-            let data_dir = std::env::temp_dir().join(format!("cardtable-storm-{}", Uuid::new_v4()));
-            run(options, data_dir.clone())
-                .await
-                .map_err(|error| format!("{error} (server log in {})", data_dir.display()))
-        }
-        Err(error) => Err(error),
-    };
-    if let Err(error) = result {
-        eprintln!("auth storm FAILED: {error}");
-        std::process::exit(1);
-    }
+    blackbox::crash_driver::drive("auth-storm", options(), run).await;
 }

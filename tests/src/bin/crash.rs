@@ -15,6 +15,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use blackbox::ServerProcess;
+use blackbox::crash_driver::{
+    Answer, CrashOptions, Retrying, RunDatabase, drive, kill_and_restart,
+};
 use domain::Input;
 use rand::{RngExt, SeedableRng};
 use serde_json::{Value, json};
@@ -24,38 +27,9 @@ use uuid::Uuid;
 const SECRET: &str = "crash-driver-signing-secret-of-at-least-32-bytes";
 const TABLES: usize = 4;
 
-struct Options {
-    server: PathBuf,
-    backend: String,
-    kills: usize,
-    seed: u64,
-}
-
-fn options() -> Result<Options, String> {
-    let mut args = std::env::args().skip(1);
-    let mut options = Options {
-        server: PathBuf::from("target/release/cardtable"),
-        backend: "sqlite".to_owned(),
-        kills: 10,
-        seed: rand::random(),
-    };
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or(format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--server" => options.server = PathBuf::from(value),
-            "--backend" => options.backend = value,
-            "--kills" => options.kills = value.parse().map_err(|_| "--kills: a number")?,
-            "--seed" => options.seed = value.parse().map_err(|_| "--seed: a number")?,
-            other => return Err(format!("unknown flag {other}")),
-        }
-    }
-    Ok(options)
-}
-
 #[derive(Default)]
 struct Counters {
     acknowledged: AtomicU64,
-    retries: AtomicU64,
     replays: AtomicU64,
 }
 
@@ -69,74 +43,45 @@ struct Acknowledged {
 }
 
 struct Shared {
-    client: reqwest::Client,
-    base: String,
+    http: Retrying,
     counters: Counters,
     stop: AtomicBool,
     acknowledged: Mutex<HashMap<String, Vec<Acknowledged>>>,
 }
 
-/// Sends a request until it gets an answer (any status below 500 but `idempotency_in_flight`),
-/// retrying connection failures and 5xx with the same idempotency key.
-async fn until_answered(
-    shared: &Shared,
-    method: reqwest::Method,
-    path: &str,
-    token: &str,
-    key: Option<&str>,
-    body: Option<&Value>,
-) -> (u16, bool, Value) {
-    loop {
-        let mut request = shared
-            .client
-            .request(method.clone(), format!("{}{path}", shared.base))
-            .bearer_auth(token)
-            .timeout(Duration::from_secs(30));
-        if let Some(key) = key {
-            request = request.header("idempotency-key", key);
-        }
-        if let Some(body) = body {
-            request = request.json(body);
-        }
-        if let Ok(response) = request.send().await {
-            let status = response.status().as_u16();
-            let replayed = response.headers().contains_key("idempotent-replayed");
-            if let Ok(text) = response.text().await {
-                let body: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-                let in_flight = body["code"] == "idempotency_in_flight";
-                if status < 500 && !in_flight {
-                    return (status, replayed, body);
-                }
-            }
-        }
-        shared.counters.retries.fetch_add(1, Ordering::Relaxed);
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
-}
-
 async fn register(shared: &Shared, username: &str) -> Result<(String, String), String> {
     let credentials = json!({"username": username, "password": "crash test password"});
-    let (status, _, account) = until_answered(
-        shared,
-        reqwest::Method::POST,
-        "/v1/accounts",
-        "",
-        None,
-        Some(&credentials),
-    )
-    .await;
+    let Answer {
+        status,
+        body: account,
+        ..
+    } = shared
+        .http
+        .until_answered(
+            reqwest::Method::POST,
+            "/v1/accounts",
+            "",
+            None,
+            Some(&credentials),
+        )
+        .await;
     if status != 201 {
         return Err(format!("registration failed: {status} {account}"));
     }
-    let (status, _, session) = until_answered(
-        shared,
-        reqwest::Method::POST,
-        "/v1/sessions",
-        "",
-        None,
-        Some(&credentials),
-    )
-    .await;
+    let Answer {
+        status,
+        body: session,
+        ..
+    } = shared
+        .http
+        .until_answered(
+            reqwest::Method::POST,
+            "/v1/sessions",
+            "",
+            None,
+            Some(&credentials),
+        )
+        .await;
     if status != 201 {
         return Err(format!("login failed: {status} {session}"));
     }
@@ -155,15 +100,18 @@ async fn play_table(shared: Arc<Shared>, tokens: Vec<String>, seed: u64) -> Resu
     while !shared.stop.load(Ordering::Relaxed) {
         let create = json!({"kind": "trade_or_duel", "players": 4});
         let key = Uuid::new_v4().to_string();
-        let (status, _, game) = until_answered(
-            &shared,
-            reqwest::Method::POST,
-            "/v1/games",
-            &tokens[0],
-            Some(&key),
-            Some(&create),
-        )
-        .await;
+        let Answer {
+            status, body: game, ..
+        } = shared
+            .http
+            .until_answered(
+                reqwest::Method::POST,
+                "/v1/games",
+                &tokens[0],
+                Some(&key),
+                Some(&create),
+            )
+            .await;
         if status != 201 {
             return Err(format!("create failed: {status} {game}"));
         }
@@ -176,15 +124,10 @@ async fn play_table(shared: Arc<Shared>, tokens: Vec<String>, seed: u64) -> Resu
         for token in &tokens[1..] {
             let key = Uuid::new_v4().to_string();
             let path = format!("/v1/games/{id}/join");
-            let (status, _, body) = until_answered(
-                &shared,
-                reqwest::Method::POST,
-                &path,
-                token,
-                Some(&key),
-                None,
-            )
-            .await;
+            let Answer { status, body, .. } = shared
+                .http
+                .until_answered(reqwest::Method::POST, &path, token, Some(&key), None)
+                .await;
             if status != 200 {
                 return Err(format!("join failed: {status} {body}"));
             }
@@ -202,15 +145,10 @@ async fn play_game(
 ) -> Result<(), String> {
     let game_path = format!("/v1/games/{id}");
     while !shared.stop.load(Ordering::Relaxed) {
-        let (_, _, game) = until_answered(
-            shared,
-            reqwest::Method::GET,
-            &game_path,
-            &tokens[0],
-            None,
-            None,
-        )
-        .await;
+        let Answer { body: game, .. } = shared
+            .http
+            .until_answered(reqwest::Method::GET, &game_path, &tokens[0], None, None)
+            .await;
         if game["status"] == "finished" {
             return Ok(());
         }
@@ -228,15 +166,16 @@ async fn play_game(
             return Err(format!("game {id} waits for nobody: {game}"));
         }
         let seat = to_act[rng.random_range(0..to_act.len())];
-        let (_, _, legal) = until_answered(
-            shared,
-            reqwest::Method::GET,
-            &format!("{game_path}/legal-moves"),
-            &tokens[seat],
-            None,
-            None,
-        )
-        .await;
+        let Answer { body: legal, .. } = shared
+            .http
+            .until_answered(
+                reqwest::Method::GET,
+                &format!("{game_path}/legal-moves"),
+                &tokens[seat],
+                None,
+                None,
+            )
+            .await;
         let moves = legal["legal_moves"].as_array().cloned().unwrap_or_default();
         if moves.is_empty() {
             return Err(format!("seat {seat} must act in {id} but has no move"));
@@ -244,15 +183,21 @@ async fn play_game(
         let mv = moves[rng.random_range(0..moves.len())].clone();
         let body = json!({"version": legal["version"], "move": mv});
         let key = Uuid::new_v4().to_string();
-        let (status, replayed, answer) = until_answered(
-            shared,
-            reqwest::Method::POST,
-            &format!("{game_path}/moves"),
-            &tokens[seat],
-            Some(&key),
-            Some(&body),
-        )
-        .await;
+        let Answer {
+            status,
+            replayed,
+            body: answer,
+            ..
+        } = shared
+            .http
+            .until_answered(
+                reqwest::Method::POST,
+                &format!("{game_path}/moves"),
+                &tokens[seat],
+                Some(&key),
+                Some(&body),
+            )
+            .await;
         if status != 200 {
             return Err(format!("a legal move was refused: {status} {answer}"));
         }
@@ -329,26 +274,14 @@ fn verify(
     Ok((acknowledged.len(), moves))
 }
 
-async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
+async fn run(options: CrashOptions, data_dir: PathBuf) -> Result<(), String> {
     std::fs::create_dir_all(&data_dir).map_err(|error| error.to_string())?;
-    let admin_url = std::env::var("CARDTABLE_TEST_POSTGRES_URL").unwrap_or_default();
-    let database_url = match options.backend.as_str() {
-        "sqlite" => data_dir
-            .join("crash.sqlite3")
-            .to_string_lossy()
-            .into_owned(),
-        "postgres" if !admin_url.is_empty() => {
-            persistence::testing::create_postgres_database(&admin_url)
-                .map_err(|error| error.to_string())?
-        }
-        "postgres" => return Err("set CARDTABLE_TEST_POSTGRES_URL for PostgreSQL".to_owned()),
-        other => return Err(format!("unknown backend {other}")),
-    };
+    let database = RunDatabase::create(&options.backend, &data_dir)?;
     let mut server = ServerProcess::new(
         options.server.clone(),
         data_dir.clone(),
         &[
-            ("DATABASE_URL", database_url.as_str()),
+            ("DATABASE_URL", database.url.as_str()),
             ("JWT_SECRET", SECRET),
             ("RATE_LIMIT_AUTH_PER_MINUTE", "0"),
             ("RATE_LIMIT_GAMES_PER_MINUTE", "0"),
@@ -360,14 +293,13 @@ async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
         ],
     )?;
     let shared = Arc::new(Shared {
-        client: reqwest::Client::new(),
-        base: server.base_url(),
+        http: Retrying::new(server.base_url()),
         counters: Counters::default(),
         stop: AtomicBool::new(false),
         acknowledged: Mutex::new(HashMap::new()),
     });
     server.spawn()?;
-    server.wait_ready(&shared.client).await?;
+    server.wait_ready(shared.http.client()).await?;
 
     // Accounts are made before the first kill: a registration is not idempotent (a retry of
     // one that took effect is `username_unavailable`).
@@ -382,13 +314,14 @@ async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
     }
 
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(options.seed);
-    let mut recoveries = Vec::new();
-    for _ in 0..options.kills {
-        tokio::time::sleep(Duration::from_millis(rng.random_range(50..600))).await;
-        server.kill()?;
-        server.spawn()?;
-        recoveries.push(server.wait_ready(&shared.client).await?);
-    }
+    let recoveries = kill_and_restart(
+        &mut server,
+        shared.http.client(),
+        options.kills,
+        50..600,
+        &mut rng,
+    )
+    .await?;
     // Let the clients see a last stretch of normal service, then stop them between moves.
     tokio::time::sleep(Duration::from_millis(300)).await;
     shared.stop.store(true, Ordering::Relaxed);
@@ -403,7 +336,7 @@ async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
     let stop_time = terminated.elapsed();
 
     let acknowledged = shared.acknowledged.lock().await.clone();
-    let url = database_url.clone();
+    let url = database.url.clone();
     let (games, moves) = tokio::task::spawn_blocking(move || {
         let database = persistence::Database::connect(&url).map_err(|error| error.to_string())?;
         verify(&database, &acknowledged)
@@ -426,33 +359,24 @@ async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
         server.starts(),
         moves,
         games,
-        shared.counters.retries.load(Ordering::Relaxed),
+        shared.http.retries(),
         shared.counters.replays.load(Ordering::Relaxed),
         mean,
         slowest,
         stop_time,
         options.seed,
     );
-    if options.backend == "postgres" {
-        let _ = persistence::testing::drop_postgres_database(&admin_url, &database_url);
-    }
+    database.drop_if_made();
     let _ = std::fs::remove_dir_all(&data_dir);
     Ok(())
 }
 
 #[tokio::main]
 async fn main() {
-    let result = match options() {
-        Ok(options) => {
-            let data_dir = std::env::temp_dir().join(format!("cardtable-crash-{}", Uuid::new_v4()));
-            run(options, data_dir.clone())
-                .await
-                .map_err(|error| format!("{error} (server log in {})", data_dir.display()))
-        }
-        Err(error) => Err(error),
-    };
-    if let Err(error) = result {
-        eprintln!("crash check FAILED: {error}");
-        std::process::exit(1);
-    }
+    drive(
+        "crash",
+        CrashOptions::from_args("target/release/cardtable", 10),
+        run,
+    )
+    .await;
 }

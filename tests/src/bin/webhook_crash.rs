@@ -14,6 +14,9 @@ use std::time::{Duration, Instant};
 
 use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
+use blackbox::crash_driver::{
+    Answer, CrashOptions, Retrying, RunDatabase, drive, kill_and_restart,
+};
 use blackbox::webhook_receiver::{Received, Receiver};
 use blackbox::{ServerProcess, choose_move};
 use hmac::{Hmac, Mac};
@@ -25,103 +28,34 @@ use uuid::Uuid;
 
 const SECRET: &str = "webhook-crash-driver-signing-secret-of-32-bytes";
 
-struct Options {
-    server: PathBuf,
-    backend: String,
-    kills: usize,
-    seed: u64,
-}
-
-fn options() -> Result<Options, String> {
-    let mut args = std::env::args().skip(1);
-    let mut options = Options {
-        server: PathBuf::from("target/debug/cardtable"),
-        backend: "sqlite".to_owned(),
-        kills: 5,
-        seed: rand::random(),
-    };
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or(format!("{flag} needs a value"))?;
-        match flag.as_str() {
-            "--server" => options.server = PathBuf::from(value),
-            "--backend" => options.backend = value,
-            "--kills" => options.kills = value.parse().map_err(|_| "--kills: a number")?,
-            "--seed" => options.seed = value.parse().map_err(|_| "--seed: a number")?,
-            other => return Err(format!("unknown flag {other}")),
-        }
-    }
-    Ok(options)
-}
-
 /// A `your_turn` an acknowledged move made: game, seat, version.
 type Turn = (String, u64, i64);
 
 struct Shared {
-    client: reqwest::Client,
-    base: String,
+    http: Retrying,
     stop: AtomicBool,
     expected: Mutex<Vec<Turn>>,
-}
-
-/// Sends a request until it gets an answer below 500 (retrying with the same idempotency key).
-async fn until_answered(
-    shared: &Shared,
-    method: reqwest::Method,
-    path: &str,
-    token: &str,
-    key: Option<&str>,
-    body: Option<&Value>,
-) -> (u16, Value) {
-    loop {
-        let mut request = shared
-            .client
-            .request(method.clone(), format!("{}{path}", shared.base))
-            .bearer_auth(token)
-            .timeout(Duration::from_secs(30));
-        if let Some(key) = key {
-            request = request.header("idempotency-key", key);
-        }
-        if let Some(body) = body {
-            request = request.json(body);
-        }
-        if let Ok(response) = request.send().await {
-            let status = response.status().as_u16();
-            if let Ok(text) = response.text().await {
-                let body: Value = serde_json::from_str(&text).unwrap_or(Value::Null);
-                if status < 500 && body["code"] != "idempotency_in_flight" {
-                    return (status, body);
-                }
-            }
-        }
-        tokio::time::sleep(Duration::from_millis(25)).await;
-    }
 }
 
 /// Registers and logs in an account, and registers its endpoint; returns its token and secret.
 async fn account(shared: &Shared, name: &str, url: &str) -> Result<(String, String), String> {
     let credentials = json!({"username": name, "password": "webhook crash password"});
     let post = reqwest::Method::POST;
-    let (status, body) = until_answered(
-        shared,
-        post.clone(),
-        "/v1/accounts",
-        "",
-        None,
-        Some(&credentials),
-    )
-    .await;
+    let Answer { status, body, .. } = shared
+        .http
+        .until_answered(post.clone(), "/v1/accounts", "", None, Some(&credentials))
+        .await;
     if status != 201 {
         return Err(format!("registration failed: {status} {body}"));
     }
-    let (status, session) = until_answered(
-        shared,
-        post.clone(),
-        "/v1/sessions",
-        "",
-        None,
-        Some(&credentials),
-    )
-    .await;
+    let Answer {
+        status,
+        body: session,
+        ..
+    } = shared
+        .http
+        .until_answered(post.clone(), "/v1/sessions", "", None, Some(&credentials))
+        .await;
     if status != 201 {
         return Err(format!("login failed: {status} {session}"));
     }
@@ -130,15 +64,14 @@ async fn account(shared: &Shared, name: &str, url: &str) -> Result<(String, Stri
         .unwrap_or_default()
         .to_owned();
     let endpoint = json!({"url": url, "events": ["your_turn"]});
-    let (status, created) = until_answered(
-        shared,
-        post,
-        "/v1/me/webhooks",
-        &token,
-        None,
-        Some(&endpoint),
-    )
-    .await;
+    let Answer {
+        status,
+        body: created,
+        ..
+    } = shared
+        .http
+        .until_answered(post, "/v1/me/webhooks", &token, None, Some(&endpoint))
+        .await;
     if status != 201 {
         return Err(format!("endpoint registration failed: {status} {created}"));
     }
@@ -160,15 +93,18 @@ async fn play(shared: Arc<Shared>, tokens: Vec<String>, seed: u64) -> Result<(),
     while !shared.stop.load(Ordering::Relaxed) {
         let create = json!({"kind": "trade_or_duel", "players": 4});
         let key = Uuid::new_v4().to_string();
-        let (status, game) = until_answered(
-            &shared,
-            post.clone(),
-            "/v1/games",
-            &tokens[0],
-            Some(&key),
-            Some(&create),
-        )
-        .await;
+        let Answer {
+            status, body: game, ..
+        } = shared
+            .http
+            .until_answered(
+                post.clone(),
+                "/v1/games",
+                &tokens[0],
+                Some(&key),
+                Some(&create),
+            )
+            .await;
         if status != 201 {
             return Err(format!("create failed: {status} {game}"));
         }
@@ -176,16 +112,20 @@ async fn play(shared: Arc<Shared>, tokens: Vec<String>, seed: u64) -> Result<(),
         for token in &tokens[1..] {
             let key = Uuid::new_v4().to_string();
             let path = format!("/v1/games/{id}/join");
-            let (status, body) =
-                until_answered(&shared, post.clone(), &path, token, Some(&key), None).await;
+            let Answer { status, body, .. } = shared
+                .http
+                .until_answered(post.clone(), &path, token, Some(&key), None)
+                .await;
             if status != 200 {
                 return Err(format!("join failed: {status} {body}"));
             }
         }
         loop {
             let path = format!("/v1/games/{id}");
-            let (_, before) =
-                until_answered(&shared, reqwest::Method::GET, &path, &tokens[0], None, None).await;
+            let Answer { body: before, .. } = shared
+                .http
+                .until_answered(reqwest::Method::GET, &path, &tokens[0], None, None)
+                .await;
             if before["status"] == "finished" {
                 break;
             }
@@ -195,16 +135,24 @@ async fn play(shared: Arc<Shared>, tokens: Vec<String>, seed: u64) -> Result<(),
             };
             let token = &tokens[usize::try_from(seat).unwrap_or(0)];
             let path = format!("/v1/games/{id}/legal-moves");
-            let (_, legal) =
-                until_answered(&shared, reqwest::Method::GET, &path, token, None, None).await;
+            let Answer { body: legal, .. } = shared
+                .http
+                .until_answered(reqwest::Method::GET, &path, token, None, None)
+                .await;
             let Some(mv) = choose_move(&legal["legal_moves"], &mut rng) else {
                 continue;
             };
             let key = Uuid::new_v4().to_string();
             let path = format!("/v1/games/{id}/moves");
             let body = json!({"version": legal["version"], "move": mv});
-            let (status, after) =
-                until_answered(&shared, post.clone(), &path, token, Some(&key), Some(&body)).await;
+            let Answer {
+                status,
+                body: after,
+                ..
+            } = shared
+                .http
+                .until_answered(post.clone(), &path, token, Some(&key), Some(&body))
+                .await;
             if status != 200 {
                 continue;
             }
@@ -241,27 +189,15 @@ fn signed_by_one_of(request: &Received, secrets: &[String]) -> bool {
     })
 }
 
-async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
+async fn run(options: CrashOptions, data_dir: PathBuf) -> Result<(), String> {
     std::fs::create_dir_all(&data_dir).map_err(|error| error.to_string())?;
-    let admin_url = std::env::var("CARDTABLE_TEST_POSTGRES_URL").unwrap_or_default();
-    let database_url = match options.backend.as_str() {
-        "sqlite" => data_dir
-            .join("crash.sqlite3")
-            .to_string_lossy()
-            .into_owned(),
-        "postgres" if !admin_url.is_empty() => {
-            persistence::testing::create_postgres_database(&admin_url)
-                .map_err(|error| error.to_string())?
-        }
-        "postgres" => return Err("set CARDTABLE_TEST_POSTGRES_URL for PostgreSQL".to_owned()),
-        other => return Err(format!("unknown backend {other}")),
-    };
+    let database = RunDatabase::create(&options.backend, &data_dir)?;
     let receiver = Receiver::start().await;
     let mut server = ServerProcess::new(
         options.server.clone(),
         data_dir.clone(),
         &[
-            ("DATABASE_URL", database_url.as_str()),
+            ("DATABASE_URL", database.url.as_str()),
             ("JWT_SECRET", SECRET),
             ("WEBHOOK_ALLOW_PRIVATE", "true"),
             ("RATE_LIMIT_AUTH_PER_MINUTE", "0"),
@@ -274,13 +210,12 @@ async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
         ],
     )?;
     let shared = Arc::new(Shared {
-        client: reqwest::Client::new(),
-        base: server.base_url(),
+        http: Retrying::new(server.base_url()),
         stop: AtomicBool::new(false),
         expected: Mutex::new(Vec::new()),
     });
     server.spawn()?;
-    server.wait_ready(&shared.client).await?;
+    server.wait_ready(shared.http.client()).await?;
     // Accounts and endpoints before the first kill: neither is idempotent.
     let (mut tokens, mut secrets) = (Vec::new(), Vec::new());
     for seat in 0..4 {
@@ -290,12 +225,14 @@ async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
     }
     let player = tokio::spawn(play(shared.clone(), tokens, options.seed));
     let mut rng = rand::rngs::StdRng::seed_from_u64(options.seed);
-    for _ in 0..options.kills {
-        tokio::time::sleep(Duration::from_millis(rng.random_range(200..1_200))).await;
-        server.kill()?;
-        server.spawn()?;
-        server.wait_ready(&shared.client).await?;
-    }
+    kill_and_restart(
+        &mut server,
+        shared.http.client(),
+        options.kills,
+        200..1_200,
+        &mut rng,
+    )
+    .await?;
     tokio::time::sleep(Duration::from_millis(300)).await;
     shared.stop.store(true, Ordering::Relaxed);
     player.await.map_err(|error| error.to_string())??;
@@ -333,9 +270,7 @@ async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
         .map(|request| request.header("webhook-id"))
         .collect();
     let _ = server.terminate();
-    if options.backend == "postgres" {
-        let _ = persistence::testing::drop_postgres_database(&admin_url, &database_url);
-    }
+    database.drop_if_made();
     if missing > 0 || unsigned > 0 || expected.is_empty() {
         return Err(format!(
             "{missing} of {} turns never arrived, {unsigned} requests not signed",
@@ -360,18 +295,10 @@ async fn run(options: Options, data_dir: PathBuf) -> Result<(), String> {
 
 #[tokio::main]
 async fn main() {
-    let result = match options() {
-        Ok(options) => {
-            let data_dir =
-                std::env::temp_dir().join(format!("cardtable-webhook-crash-{}", Uuid::new_v4()));
-            run(options, data_dir.clone())
-                .await
-                .map_err(|error| format!("{error} (server log in {})", data_dir.display()))
-        }
-        Err(error) => Err(error),
-    };
-    if let Err(error) = result {
-        eprintln!("webhook crash check FAILED: {error}");
-        std::process::exit(1);
-    }
+    drive(
+        "webhook-crash",
+        CrashOptions::from_args("target/debug/cardtable", 5),
+        run,
+    )
+    .await;
 }
