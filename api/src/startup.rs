@@ -219,13 +219,10 @@ struct Shared {
 /// Where the contract is served, for people (`/docs`) and generators.
 const CONTRACT_PATH: &str = "/openapi.json";
 
-/// The contract as served: serialized once per process.
-struct Contract(web::Bytes);
-
-async fn get_contract(contract: web::Data<Contract>) -> HttpResponse {
+async fn get_contract() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("application/json")
-        .body(contract.0.clone())
+        .body(crate::spec::COMMITTED_JSON)
 }
 
 fn serve(
@@ -236,9 +233,6 @@ fn serve(
     let connections = shared.connections.clone();
     // The committed contract, for every worker: served as it is, and the source of `Allow`.
     let routes = Arc::new(allowed_methods(crate::spec::COMMITTED_JSON)?);
-    let contract = web::Data::new(Contract(web::Bytes::from_static(
-        crate::spec::COMMITTED_JSON.as_bytes(),
-    )));
     let server = HttpServer::new(move || {
         let Shared {
             service,
@@ -281,11 +275,7 @@ fn serve(
             .service(crate::routes::health::get_healthz)
             .service(crate::metrics::get_metrics)
             .service(web::scope("/v1").configure(crate::routes::v1_routes))
-            .service(
-                web::resource(CONTRACT_PATH)
-                    .app_data(contract.clone())
-                    .route(web::get().to(get_contract)),
-            )
+            .route(CONTRACT_PATH, web::get().to(get_contract))
             .service(
                 SwaggerUi::new("/docs/{_:.*}")
                     .config(Config::new([CONTRACT_PATH]).validator_url("none")),

@@ -79,9 +79,7 @@ impl Database {
             }
             Target::Sqlite(path) => {
                 create_parent_directory(path)?;
-                let mut conn = SqliteConnection::establish(path)
-                    .map_err(|error| Error::Unavailable(error.to_string()))?;
-                configure_sqlite(&mut conn).map_err(crate::error::from_diesel)?;
+                let mut conn = open_sqlite(path)?;
                 run_migrations(&mut conn, SQLITE_MIGRATIONS)?;
                 Backend::Sqlite
             }
@@ -177,9 +175,7 @@ impl Database {
         let conn = match &mut *slot {
             Some(conn) => conn,
             empty => {
-                let mut conn = SqliteConnection::establish(path)
-                    .map_err(|error| Error::Unavailable(error.to_string()))?;
-                configure_sqlite(&mut conn).map_err(crate::error::from_diesel)?;
+                let mut conn = open_sqlite(path)?;
                 conn.batch_execute("PRAGMA synchronous = NORMAL;")
                     .map_err(crate::error::from_diesel)?;
                 empty.insert(AnyConnection::Sqlite(conn))
@@ -211,6 +207,14 @@ impl Database {
             .get()
             .map_err(|error| Error::Unavailable(error.to_string()))
     }
+}
+
+/// A SQLite connection outside the pool, configured as the pool's are.
+fn open_sqlite(path: &str) -> Result<SqliteConnection, Error> {
+    let mut conn =
+        SqliteConnection::establish(path).map_err(|error| Error::Unavailable(error.to_string()))?;
+    configure_sqlite(&mut conn).map_err(crate::error::from_diesel)?;
+    Ok(conn)
 }
 
 fn parse_target(url: &str) -> Result<Target, Error> {

@@ -43,6 +43,15 @@ async fn spawn(backend: &blackbox::Backend) -> TestApp {
     TestApp::spawn_with(backend, |settings| settings.webhooks.allow_private = true).await
 }
 
+/// Two processes on one fresh PostgreSQL database, both admitting a local receiver.
+async fn spawn_two(admin_url: &str) -> (TestApp, TestApp) {
+    let near = spawn(&blackbox::Backend::Postgres(admin_url.to_owned())).await;
+    let far = near
+        .spawn_sharing_with(|settings| settings.webhooks.allow_private = true)
+        .await;
+    (near, far)
+}
+
 /// Registers an endpoint; returns its id and secret.
 async fn register(app: &TestApp, player: &Player, url: &str, events: &[&str]) -> (String, String) {
     let reply = app
@@ -523,11 +532,7 @@ async fn inside_and_plain_http_targets_are_refused_by_default(app: TestApp) {
 
 postgres_only!(two_processes_share_the_outbox_and_send_each_attempt_once);
 async fn two_processes_share_the_outbox_and_send_each_attempt_once(admin_url: &str) {
-    let backend = blackbox::Backend::Postgres(admin_url.to_owned());
-    let near = spawn(&backend).await;
-    let far = near
-        .spawn_sharing_with(|settings| settings.webhooks.allow_private = true)
-        .await;
+    let (near, far) = spawn_two(admin_url).await;
     let receiver = Receiver::start().await;
     // Slow answers keep attempts in flight while both processes claim.
     receiver.delay_answers(Duration::from_millis(150));
@@ -567,11 +572,7 @@ async fn two_processes_share_the_outbox_and_send_each_attempt_once(admin_url: &s
 
 postgres_only!(a_disabled_endpoint_is_told_to_the_account_streams_of_every_process);
 async fn a_disabled_endpoint_is_told_to_the_account_streams_of_every_process(admin_url: &str) {
-    let backend = blackbox::Backend::Postgres(admin_url.to_owned());
-    let near = spawn(&backend).await;
-    let far = near
-        .spawn_sharing_with(|settings| settings.webhooks.allow_private = true)
-        .await;
+    let (near, far) = spawn_two(admin_url).await;
     let receiver = Receiver::start().await;
     receiver.answer_with(&[410]);
     let ann = near.player("ann").await;
