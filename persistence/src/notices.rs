@@ -1,7 +1,8 @@
 //! Notices: what an account is told across its games (a game started, it is to act, a game
 //! finished, a game it waited in was cancelled). Each is written inside the transaction of the
-//! commit that causes it, numbered per account, with its webhook outbox rows
-//! ([`crate::outbox`]): a crash can delay a notice but never lose it.
+//! commit that causes it, numbered per account: a crash can delay a notice but never lose it.
+//! The notices are the webhook outbox: the worker turns them into delivery rows afterwards
+//! ([`crate::outbox`]), so a commit costs the same whatever endpoints its accounts have.
 //!
 //! Who is to act is read from the state as the seat's own view shows it (`to_act`), and a
 //! notice carries only the game, its kind, the public version, the seat and the deadline:
@@ -162,7 +163,7 @@ struct Counter {
     last_notice: i64,
 }
 
-/// Numbers and stores one notice, and queues it for the account's webhook endpoints.
+/// Numbers and stores one notice.
 fn record(conn: &mut AnyConnection, notice: &NewNotice<'_>) -> Result<(), Error> {
     let query = match conn {
         AnyConnection::Postgresql(_) => NEXT_NUMBER_POSTGRES,
@@ -188,8 +189,8 @@ fn record(conn: &mut AnyConnection, notice: &NewNotice<'_>) -> Result<(), Error>
             created_at: notice.now,
         })
         .execute(conn)
-        .db()?;
-    crate::outbox::enqueue_notice(conn, notice, number)
+        .db()
+        .map(drop)
 }
 
 /// The people seated in a game (bots get no notices), and its kind.

@@ -245,6 +245,7 @@ diesel::table! {
         disabled_at -> Nullable<BigInt>,
         disabled_reason -> Nullable<Text>,
         failures -> Integer,
+        notices_through -> BigInt,
     }
 }
 

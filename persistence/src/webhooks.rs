@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use crate::error::OrDb;
 use crate::models::parse_uuid;
-use crate::schema::webhook_endpoints;
+use crate::schema::{notice_counters, webhook_endpoints};
 use crate::{Database, Error};
 
 /// An endpoint as its owner sees it (no secret).
@@ -44,6 +44,7 @@ struct EndpointRow<'a> {
     secret: &'a str,
     created_at: i64,
     failures: i32,
+    notices_through: i64,
 }
 
 type EndpointColumns = (
@@ -120,6 +121,15 @@ impl Database {
             if count >= max {
                 return Err(Error::Conflict("too_many_webhooks"));
             }
+            // The endpoint hears of what happens from now on: the worker queues the notices
+            // numbered above this mark.
+            let notices_through = notice_counters::table
+                .find(&account)
+                .select(notice_counters::last_notice)
+                .get_result::<i64>(conn)
+                .optional()
+                .db()?
+                .unwrap_or(0);
             diesel::insert_into(webhook_endpoints::table)
                 .values(&EndpointRow {
                     id: endpoint.id.to_string(),
@@ -129,6 +139,7 @@ impl Database {
                     secret: endpoint.secret,
                     created_at: endpoint.now,
                     failures: 0,
+                    notices_through,
                 })
                 .execute(conn)
                 .db()?;

@@ -1,5 +1,6 @@
-//! The webhook worker: claims due rows of the outbox, signs each message (Standard Webhooks),
-//! sends it, and records the attempt. The row is the truth: the feed and a local wake-up only
+//! The webhook worker: turns new notices (the outbox, written by the commits) into delivery rows,
+//! claims the due rows, signs each message (Standard Webhooks), sends it, and records the
+//! attempt. The rows are the truth: the feed and a local wake-up only
 //! shorten the wait, and a periodic look finds whatever they missed (another process's
 //! commits on SQLite-free deployments, a retry coming due on the game clock).
 //!
@@ -132,7 +133,8 @@ impl Worker {
                 }
             }
             let full = self.turn(&mut finished).await;
-            // A full claim may have left due rows behind: look again at once.
+            // A full claim may have left due rows behind, a full queueing notices: look again
+            // at once.
             if full {
                 continue;
             }
@@ -163,8 +165,8 @@ impl Worker {
     }
 
     /// One turn: records `finished` (emptied once recorded; kept for the next turn if the
-    /// transaction failed) and starts an attempt of each delivery claimed. Whether the claim
-    /// was full.
+    /// transaction failed), queues new notices and starts an attempt of each delivery claimed.
+    /// Whether the claim was full or notices were left to queue.
     async fn turn(&self, finished: &mut Vec<Finished>) -> bool {
         let batch = std::mem::take(finished);
         let (service, holder) = (self.service.clone(), self.holder.clone());
@@ -207,7 +209,8 @@ impl Worker {
                 None => tracing::warn!(%delivery, "a webhook lease ran out during its attempt"),
             }
         }
-        let full = done.claimed.len() >= usize::try_from(CLAIM_LIMIT).unwrap_or(0);
+        let full =
+            done.more_to_queue || done.claimed.len() >= usize::try_from(CLAIM_LIMIT).unwrap_or(0);
         for delivery in done.claimed {
             tokio::spawn(self.clone().attempt(delivery));
         }

@@ -636,3 +636,109 @@ async fn a_quick_match_is_told_by_webhook(app: TestApp) {
         "only match_found was asked for"
     );
 }
+
+/// Plays `id` to its end, move by move on `apps` in turn, and waits until Ann's receiver has the
+/// game's `game_finished` and a moment more (up to four messages are in flight at once, so an
+/// earlier one may still be on its way); returns what it received.
+async fn play_to_the_end_on(
+    apps: &[&TestApp],
+    seats: &[&Player],
+    id: &str,
+    receiver: &Receiver,
+) -> Vec<Received> {
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut turn = 0;
+    while play_random_move(apps[turn % apps.len()], seats, id, &mut rng)
+        .await
+        .is_some()
+    {
+        turn += 1;
+    }
+    loop {
+        let received = receiver.received();
+        if received
+            .iter()
+            .any(|request| request.json()["type"] == "game_finished")
+        {
+            tokio::time::sleep(Duration::from_millis(1_000)).await;
+            return receiver.received();
+        }
+        receiver.wait_for(received.len() + 1, WAIT).await;
+    }
+}
+
+with_private_targets!(an_endpoint_hears_only_of_what_follows_its_registration);
+async fn an_endpoint_hears_only_of_what_follows_its_registration(app: TestApp) {
+    let receiver = Receiver::start().await;
+    let [ann, ben, cal, dee] = [
+        app.player("ann").await,
+        app.player("ben").await,
+        app.player("cal").await,
+        app.player("dee").await,
+    ];
+    let request = json!({"kind": "trade_or_duel", "players": 4,
+        "options": {"turns_each": 1, "first_player": 1}});
+    let id = app.start_game(&ann, &[&ben, &cal, &dee], request).await;
+    // Ann was told of the start (her first notice, number 1) before she had an endpoint.
+    let (_, secret) = register(
+        &app,
+        &ann,
+        &receiver.url,
+        &["game_started", "your_turn", "game_finished"],
+    )
+    .await;
+    let received = play_to_the_end_on(&[&app], &[&ann, &ben, &cal, &dee], &id, &receiver).await;
+    for request in &received {
+        let payload = request.json();
+        assert_ne!(payload["type"], "game_started", "told of an earlier start");
+        assert!(
+            payload["data"]["notice"].as_i64().unwrap_or(0) > 1,
+            "an earlier notice: {payload}"
+        );
+        assert_signed(request, &secret);
+    }
+}
+
+postgres_only!(two_processes_queue_each_notice_once);
+async fn two_processes_queue_each_notice_once(admin_url: &str) {
+    let (near, far) = spawn_two(admin_url).await;
+    let receiver = Receiver::start().await;
+    let [ann, ben, cal, dee] = [
+        near.player("ann").await,
+        near.player("ben").await,
+        near.player("cal").await,
+        near.player("dee").await,
+    ];
+    let (_, secret) = register(
+        &near,
+        &ann,
+        &receiver.url,
+        &["game_started", "your_turn", "game_finished"],
+    )
+    .await;
+    let request = json!({"kind": "trade_or_duel", "players": 4, "options": {"turns_each": 3}});
+    let id = near.start_game(&ann, &[&ben, &cal, &dee], request).await;
+    // Moves land on both processes, so both workers find notices to queue.
+    let seats = [&ann, &ben, &cal, &dee];
+    let received = play_to_the_end_on(&[&near, &far], &seats, &id, &receiver).await;
+    let mut numbers: Vec<i64> = received
+        .iter()
+        .map(|request| request.json()["data"]["notice"].as_i64().unwrap_or(0))
+        .collect();
+    numbers.sort_unstable();
+    // Every notice of Ann's is of a subscribed type: each arrives once, none is missing.
+    let first = numbers.first().copied().unwrap_or(0);
+    let expected: Vec<i64> = (first..first + numbers.len() as i64).collect();
+    assert_eq!(numbers, expected, "a notice sent twice or never");
+    assert_eq!(first, 1, "the first notice, the start, was not sent");
+    let mut ids: Vec<&str> = received
+        .iter()
+        .map(|request| request.header("webhook-id"))
+        .collect();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), received.len(), "one webhook-id per notice");
+    for request in &received {
+        assert_signed(request, &secret);
+    }
+}

@@ -1,20 +1,20 @@
-//! The webhook outbox: one row per message per endpoint, written in the transaction that made
-//! the notice. The delivery worker claims due rows under a lease (wall-clock milliseconds, like
-//! the bot and tick leases; `FOR UPDATE SKIP LOCKED` on PostgreSQL so processes never take the
-//! same row), sends, and records the attempt only while it still holds the lease: one attempt
-//! is made by one process, once.
+//! The webhook outbox. The commits write notices ([`crate::notices`]); the delivery worker's
+//! turns make one delivery row per notice per subscribed endpoint ([`queue`]), claim due rows
+//! under a lease (wall-clock milliseconds, like the bot and tick leases; `FOR UPDATE SKIP
+//! LOCKED` on PostgreSQL so processes never take the same row), and record each attempt only
+//! while its lease is held ([`record`]): one attempt is made by one process, once.
+
+mod queue;
+mod record;
 
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
-use serde_json::json;
 use uuid::Uuid;
 
 use crate::connection::AnyConnection;
 use crate::error::OrDb;
 use crate::models::parse_uuid;
-use crate::notices::NewNotice;
 use crate::schema::{webhook_deliveries, webhook_endpoints};
-use crate::webhooks::split_events;
 use crate::{Database, Error};
 
 pub const PENDING: &str = "pending";
@@ -207,54 +207,6 @@ fn insert(
     Ok(id)
 }
 
-/// Inside the notice's transaction: one delivery per active endpoint of the account that
-/// subscribed to the notice's type. The payload says only what the notice says.
-pub(crate) fn enqueue_notice(
-    conn: &mut AnyConnection,
-    notice: &NewNotice<'_>,
-    number: i64,
-) -> Result<(), Error> {
-    let endpoints = webhook_endpoints::table
-        .filter(webhook_endpoints::account_id.eq(notice.account))
-        .filter(webhook_endpoints::disabled_at.is_null())
-        .select((webhook_endpoints::id, webhook_endpoints::events))
-        .load::<(String, String)>(conn)
-        .db()?;
-    if endpoints.is_empty() {
-        return Ok(());
-    }
-    let payload = json!({
-        "type": notice.notice_type,
-        "timestamp": rfc3339(notice.now),
-        "data": {
-            "notice": number,
-            "game_id": notice.game_id,
-            "kind": notice.kind,
-            "version": notice.version,
-            "seat": notice.seat,
-            "deadline_at": notice.deadline_at,
-        },
-    })
-    .to_string();
-    let message = message_id();
-    for (endpoint, events) in endpoints {
-        if split_events(&events)
-            .iter()
-            .any(|event| event == notice.notice_type)
-        {
-            insert(
-                conn,
-                &endpoint,
-                &message,
-                notice.notice_type,
-                &payload,
-                notice.now,
-            )?;
-        }
-    }
-    Ok(())
-}
-
 const CLAIM_POSTGRES: &str = "\
 WITH busy AS (
     SELECT endpoint_id, COUNT(*) AS n FROM webhook_deliveries
@@ -307,8 +259,9 @@ WHERE id IN (
 )
 RETURNING id";
 
+/// A row's id, from a query written in SQL.
 #[derive(QueryableByName)]
-struct ClaimedId {
+struct RowId {
     #[diesel(sql_type = Text)]
     id: String,
 }
@@ -335,19 +288,22 @@ pub struct OutboxTurn<'a> {
 
 /// What a turn did: each finished attempt's outcome in order (`None`: the lease was lost
 /// meanwhile and nothing was written; `Some(Some(account))`: the attempt disabled the
-/// endpoint of that account), and the deliveries now claimed.
+/// endpoint of that account), the deliveries now claimed, and whether notices were left to
+/// queue (the worker then turns again at once).
 #[derive(Debug, Default)]
 pub struct TurnDone {
     pub recorded: Vec<Option<Option<Uuid>>>,
     pub claimed: Vec<ClaimedDelivery>,
+    pub more_to_queue: bool,
 }
 
 impl Database {
-    /// Records the finished attempts, then claims up to `limit` due deliveries, in one
-    /// transaction: a busy outbox costs the database one commit per turn, not one per
-    /// message, and that commit does not wait for the disk ([`Database::write_unsynced`]): a
-    /// power loss may undo a turn, and its messages are then sent again, as at-least-once
-    /// delivery allows (the rows themselves were written, synced, by the commits that made them).
+    /// Records the finished attempts, queues the notices the endpoints have not queued yet,
+    /// then claims up to `limit` due deliveries, in one transaction: a busy outbox costs the
+    /// database one commit per turn, not one per message, and that commit does not wait for
+    /// the disk ([`Database::write_unsynced`]): a power loss may undo a turn, and its messages
+    /// are then queued and sent again under the same `webhook-id`, as at-least-once delivery
+    /// allows (the notices themselves were written, synced, by the commits that made them).
     #[tracing::instrument(skip(self, turn), fields(finished = turn.finished.len()))]
     pub fn outbox_turn(&self, turn: &OutboxTurn<'_>) -> Result<TurnDone, Error> {
         let OutboxTurn {
@@ -361,16 +317,12 @@ impl Database {
         } = *turn;
         // A turn with nothing to record looks before it writes: an idle outbox then costs a
         // read, not a write transaction beside the moves'.
-        if finished.is_empty() && !self.anything_due(now, now_ms)? {
+        if finished.is_empty() && !self.anything_due(now, now_ms)? && !self.anything_to_queue()? {
             return Ok(TurnDone::default());
         }
-        let (recorded, ids) = self.write_unsynced(|conn| {
-            let recorded = finished
-                .iter()
-                .map(|(delivery, endpoint, attempt)| {
-                    record_attempt(conn, *delivery, *endpoint, holder, attempt)
-                })
-                .collect::<Result<Vec<_>, Error>>()?;
+        let (recorded, more_to_queue, ids) = self.write_unsynced(|conn| {
+            let recorded = record::attempts(conn, holder, finished)?;
+            let more_to_queue = queue::notices(conn)?;
             let query = match conn {
                 AnyConnection::Postgresql(_) => CLAIM_POSTGRES,
                 AnyConnection::Sqlite(_) => CLAIM_SQLITE,
@@ -382,14 +334,15 @@ impl Database {
                 .bind::<BigInt, _>(limit.max(0))
                 .bind::<Text, _>(holder)
                 .bind::<BigInt, _>(until)
-                .load::<ClaimedId>(conn)
+                .load::<RowId>(conn)
                 .db()
-                .map(|ids| (recorded, ids))
+                .map(|ids| (recorded, more_to_queue, ids))
         })?;
         if ids.is_empty() {
             return Ok(TurnDone {
                 recorded,
                 claimed: Vec::new(),
+                more_to_queue,
             });
         }
         let ids: Vec<String> = ids.into_iter().map(|row| row.id).collect();
@@ -419,7 +372,19 @@ impl Database {
                 })
             })
             .collect::<Result<Vec<_>, Error>>()?;
-        Ok(TurnDone { recorded, claimed })
+        Ok(TurnDone {
+            recorded,
+            claimed,
+            more_to_queue,
+        })
+    }
+
+    /// Whether an active endpoint has a notice to queue.
+    fn anything_to_queue(&self) -> Result<bool, Error> {
+        let behind = diesel::sql_query(queue::ANY_BEHIND)
+            .load::<RowId>(&mut self.conn()?)
+            .db()?;
+        Ok(!behind.is_empty())
     }
 
     /// Whether a delivery is due and unclaimed (its endpoint may be disabled: the claim judges).
@@ -488,88 +453,4 @@ impl Database {
             self.write(|conn| insert(conn, &endpoint_id, &message, event_type, payload, now))?;
         self.delivery(endpoint, id)
     }
-}
-
-/// Inside a turn's transaction: one attempt's outcome (see [`TurnDone::recorded`]).
-fn record_attempt(
-    conn: &mut AnyConnection,
-    delivery: Uuid,
-    endpoint: Uuid,
-    holder: &str,
-    attempt: &Attempt,
-) -> Result<Option<Option<Uuid>>, Error> {
-    let delivery_id = delivery.to_string();
-    let endpoint_id = endpoint.to_string();
-    let (status, next, delivered_at) = match attempt.result {
-        AttemptResult::Delivered => (DELIVERED, None, Some(attempt.now)),
-        AttemptResult::RetryAt(at) => (PENDING, Some(at), None),
-        AttemptResult::GiveUp | AttemptResult::Gone => (FAILED, None, None),
-    };
-    let updated = diesel::update(
-        webhook_deliveries::table
-            .filter(webhook_deliveries::id.eq(&delivery_id))
-            .filter(webhook_deliveries::lease_holder.eq(holder)),
-    )
-    .set((
-        webhook_deliveries::attempts.eq(webhook_deliveries::attempts + 1),
-        webhook_deliveries::status.eq(status),
-        webhook_deliveries::next_attempt_at.eq(next),
-        webhook_deliveries::delivered_at.eq(delivered_at),
-        webhook_deliveries::last_status.eq(attempt.status_code),
-        webhook_deliveries::last_error.eq(attempt.error.as_deref()),
-        webhook_deliveries::lease_holder.eq(None::<String>),
-        webhook_deliveries::lease_until.eq(None::<i64>),
-    ))
-    .execute(conn)
-    .db()?;
-    if updated == 0 {
-        return Ok(None);
-    }
-    let endpoint_row = webhook_endpoints::table.filter(webhook_endpoints::id.eq(&endpoint_id));
-    if attempt.result == AttemptResult::Delivered {
-        // Most deliveries find the count at 0 already: no row, no write.
-        diesel::update(endpoint_row.filter(webhook_endpoints::failures.ne(0)))
-            .set(webhook_endpoints::failures.eq(0))
-            .execute(conn)
-            .db()?;
-        return Ok(Some(None));
-    }
-    diesel::update(endpoint_row)
-        .set(webhook_endpoints::failures.eq(webhook_endpoints::failures + 1))
-        .execute(conn)
-        .db()?;
-    let reason = match attempt.result {
-        AttemptResult::Gone => "gone",
-        AttemptResult::GiveUp => "failing",
-        _ => return Ok(Some(None)),
-    };
-    let disabled = diesel::update(endpoint_row.filter(webhook_endpoints::disabled_at.is_null()))
-        .set((
-            webhook_endpoints::disabled_at.eq(Some(attempt.now)),
-            webhook_endpoints::disabled_reason.eq(Some(reason)),
-        ))
-        .execute(conn)
-        .db()?;
-    // Nothing more goes to a disabled endpoint: its waiting messages end here.
-    diesel::update(
-        webhook_deliveries::table
-            .filter(webhook_deliveries::endpoint_id.eq(&endpoint_id))
-            .filter(webhook_deliveries::status.eq(PENDING)),
-    )
-    .set((
-        webhook_deliveries::status.eq(FAILED),
-        webhook_deliveries::next_attempt_at.eq(None::<i64>),
-        webhook_deliveries::last_error.eq(Some("endpoint disabled")),
-    ))
-    .execute(conn)
-    .db()?;
-    if disabled == 0 {
-        return Ok(Some(None));
-    }
-    let account = webhook_endpoints::table
-        .find(&endpoint_id)
-        .select(webhook_endpoints::account_id)
-        .get_result::<String>(conn)
-        .db()?;
-    Ok(Some(Some(parse_uuid(&account, "account id")?)))
 }
