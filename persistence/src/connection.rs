@@ -92,6 +92,36 @@ pub(crate) fn write_transaction<T>(
             <AnyConnection as Connection>::TransactionManager::begin_transaction(conn).db()?;
         }
     }
+    finish(conn, work)
+}
+
+/// Runs `work`, which only reads, in a transaction whose statements all see one snapshot:
+/// SQLite's deferred transaction (in WAL mode it keeps the snapshot of its first read), and
+/// PostgreSQL's `REPEATABLE READ`. Two reads that must agree (a page and its count) go here.
+pub(crate) fn snapshot_transaction<T>(
+    conn: &mut AnyConnection,
+    work: impl FnOnce(&mut AnyConnection) -> Result<T, Error>,
+) -> Result<T, Error> {
+    match conn {
+        AnyConnection::Sqlite(sqlite) => {
+            AnsiTransactionManager::begin_transaction_sql(sqlite, "BEGIN").db()?;
+        }
+        AnyConnection::Postgresql(postgres) => {
+            AnsiTransactionManager::begin_transaction_sql(
+                postgres,
+                "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY",
+            )
+            .db()?;
+        }
+    }
+    finish(conn, work)
+}
+
+/// Inside a transaction just begun: runs `work`, then commits, or rolls back on its error.
+fn finish<T>(
+    conn: &mut AnyConnection,
+    work: impl FnOnce(&mut AnyConnection) -> Result<T, Error>,
+) -> Result<T, Error> {
     match work(conn) {
         Ok(value) => {
             <AnyConnection as Connection>::TransactionManager::commit_transaction(conn).db()?;

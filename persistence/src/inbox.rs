@@ -20,7 +20,7 @@ use diesel::prelude::*;
 use domain::{GameKind, Seat};
 use uuid::Uuid;
 
-use crate::connection::AnyConnection;
+use crate::connection::{AnyConnection, snapshot_transaction};
 use crate::error::{OrDb, corrupt};
 use crate::json::{decode, encode};
 use crate::models::{parse_kind, parse_status, parse_uuid};
@@ -194,7 +194,6 @@ impl Database {
         after: Option<InboxCursor>,
         limit: i64,
     ) -> Result<InboxPage, Error> {
-        let conn = &mut self.conn()?;
         let account_id = account.to_string();
         let limit = limit.max(0);
         // Without a cursor, from before the first key: `>` also leaves out the null keys of
@@ -202,33 +201,46 @@ impl Database {
         let (after_key, after_game) = after.map_or((i64::MIN, String::new()), |at| {
             (at.key, at.game.to_string())
         });
-        let mut rows: Vec<InboxRow> = seats::table
-            .inner_join(games::table)
-            .filter(seats::account_id.eq(&account_id))
-            // Implied by the next filter; stated so that the index range starts here.
-            .filter(seats::inbox_key.ge(after_key))
-            .filter(
-                seats::inbox_key.gt(after_key).or(seats::inbox_key
-                    .eq(after_key)
-                    .and(seats::game_id.gt(&after_game))),
-            )
-            .order((seats::inbox_key.asc(), seats::game_id.asc()))
-            .limit(limit.saturating_add(1))
-            .select((
-                seats::game_id,
-                seats::seat,
-                seats::to_act,
-                seats::inbox_key,
-                games::kind,
-                games::status,
-                games::public_version,
-                games::players,
-                games::deadline_at,
-                games::to_act,
-                games::updated_at,
-            ))
-            .load(conn)
-            .db()?;
+        // The page and the count are read from one snapshot: read apart, a commit between them
+        // could make the count say "your turn" of a game the page lists as someone else's.
+        let mut conn = self.conn()?;
+        let (rows, your_turn_count) = snapshot_transaction(&mut conn, |conn| {
+            let rows: Vec<InboxRow> = seats::table
+                .inner_join(games::table)
+                .filter(seats::account_id.eq(&account_id))
+                // Implied by the next filter; stated so that the index range starts here.
+                .filter(seats::inbox_key.ge(after_key))
+                .filter(
+                    seats::inbox_key.gt(after_key).or(seats::inbox_key
+                        .eq(after_key)
+                        .and(seats::game_id.gt(&after_game))),
+                )
+                .order((seats::inbox_key.asc(), seats::game_id.asc()))
+                .limit(limit.saturating_add(1))
+                .select((
+                    seats::game_id,
+                    seats::seat,
+                    seats::to_act,
+                    seats::inbox_key,
+                    games::kind,
+                    games::status,
+                    games::public_version,
+                    games::players,
+                    games::deadline_at,
+                    games::to_act,
+                    games::updated_at,
+                ))
+                .load(conn)
+                .db()?;
+            let your_turn_count = seats::table
+                .filter(seats::account_id.eq(&account_id))
+                .filter(seats::inbox_key.lt(WAITING))
+                .select(count_star())
+                .get_result::<i64>(conn)
+                .db()?;
+            Ok((rows, your_turn_count))
+        })?;
+        let mut rows = rows;
         let more = rows.len() > usize::try_from(limit).unwrap_or(usize::MAX);
         rows.truncate(usize::try_from(limit).unwrap_or(0));
         let next = rows
@@ -247,12 +259,6 @@ impl Database {
                 })
             })
             .transpose()?;
-        let your_turn_count = seats::table
-            .filter(seats::account_id.eq(&account_id))
-            .filter(seats::inbox_key.lt(WAITING))
-            .select(count_star())
-            .get_result::<i64>(conn)
-            .db()?;
         Ok(InboxPage {
             entries,
             next,

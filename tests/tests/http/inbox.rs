@@ -229,6 +229,14 @@ async fn the_inbox_follows_bots_and_leaves_finished_games(app: TestApp) {
     let deadline = Instant::now() + Duration::from_secs(20);
     loop {
         let page = inbox(&app, &ann, "").await;
+        // Both games fit on the page, so the count and the page must agree at every read.
+        let told = page["games"].as_array().map_or(0, |games| {
+            games
+                .iter()
+                .filter(|game| game["your_turn"] == true)
+                .count()
+        });
+        assert_eq!(page["your_turn_count"], json!(told), "{page}");
         if page["your_turn_count"] == 1 {
             assert_eq!(ids(&page), [id.as_str(), &open_id], "{page}");
             assert_eq!(seats(&entry(&page, &id)["to_act"]), [0]);
