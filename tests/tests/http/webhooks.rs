@@ -52,6 +52,14 @@ async fn spawn_two(admin_url: &str) -> (TestApp, TestApp) {
     (near, far)
 }
 
+/// Ann, Ben, Cal and Dee, registered and logged in.
+async fn four_players(app: &TestApp) -> [Player; 4] {
+    let players = app.players(["ann", "ben", "cal", "dee"]).await;
+    players
+        .try_into()
+        .unwrap_or_else(|_| panic!("four players were asked for"))
+}
+
 /// Registers an endpoint; returns its id and secret.
 async fn register(app: &TestApp, player: &Player, url: &str, events: &[&str]) -> (String, String) {
     let reply = app
@@ -190,12 +198,7 @@ async fn deliveries_when(
 with_private_targets!(a_move_sends_a_signed_your_turn);
 async fn a_move_sends_a_signed_your_turn(app: TestApp) {
     let receiver = Receiver::start().await;
-    let [ann, ben, cal, dee] = [
-        app.player("ann").await,
-        app.player("ben").await,
-        app.player("cal").await,
-        app.player("dee").await,
-    ];
+    let [ann, ben, cal, dee] = four_players(&app).await;
     let (_, secret) = register(
         &app,
         &ann,
@@ -236,19 +239,9 @@ async fn a_move_sends_a_signed_your_turn(app: TestApp) {
         }
     }
     assert!(!ann_to_act.is_empty(), "Ann never had to act");
-    loop {
-        let received = receiver.received();
-        if received
-            .iter()
-            .any(|request| request.json()["type"] == "game_finished")
-        {
-            break;
-        }
-        receiver.wait_for(received.len() + 1, WAIT).await;
-    }
     // Up to four messages are in flight to an endpoint at once, so they may arrive out of
     // order: the notice number orders them (docs/webhooks.md).
-    let mut received = receiver.received();
+    let mut received = until_finished(&receiver).await;
     received.sort_by_key(|request| request.json()["data"]["notice"].as_i64());
     let finished_at = received
         .iter()
@@ -637,9 +630,8 @@ async fn a_quick_match_is_told_by_webhook(app: TestApp) {
     );
 }
 
-/// Plays `id` to its end, move by move on `apps` in turn, and waits until Ann's receiver has the
-/// game's `game_finished` and a moment more (up to four messages are in flight at once, so an
-/// earlier one may still be on its way); returns what it received.
+/// Plays `id` to its end, move by move on `apps` in turn; returns what Ann's receiver got
+/// ([`until_finished`]).
 async fn play_to_the_end_on(
     apps: &[&TestApp],
     seats: &[&Player],
@@ -654,6 +646,12 @@ async fn play_to_the_end_on(
     {
         turn += 1;
     }
+    until_finished(receiver).await
+}
+
+/// Waits until the receiver has a `game_finished`, and a moment more (up to four messages are
+/// in flight at once, so an earlier one may still be on its way); returns what it received.
+async fn until_finished(receiver: &Receiver) -> Vec<Received> {
     loop {
         let received = receiver.received();
         if received
@@ -670,12 +668,7 @@ async fn play_to_the_end_on(
 with_private_targets!(an_endpoint_hears_only_of_what_follows_its_registration);
 async fn an_endpoint_hears_only_of_what_follows_its_registration(app: TestApp) {
     let receiver = Receiver::start().await;
-    let [ann, ben, cal, dee] = [
-        app.player("ann").await,
-        app.player("ben").await,
-        app.player("cal").await,
-        app.player("dee").await,
-    ];
+    let [ann, ben, cal, dee] = four_players(&app).await;
     let request = json!({"kind": "trade_or_duel", "players": 4,
         "options": {"turns_each": 1, "first_player": 1}});
     let id = app.start_game(&ann, &[&ben, &cal, &dee], request).await;
@@ -703,12 +696,7 @@ postgres_only!(two_processes_queue_each_notice_once);
 async fn two_processes_queue_each_notice_once(admin_url: &str) {
     let (near, far) = spawn_two(admin_url).await;
     let receiver = Receiver::start().await;
-    let [ann, ben, cal, dee] = [
-        near.player("ann").await,
-        near.player("ben").await,
-        near.player("cal").await,
-        near.player("dee").await,
-    ];
+    let [ann, ben, cal, dee] = four_players(&near).await;
     let (_, secret) = register(
         &near,
         &ann,
