@@ -256,6 +256,7 @@ fn script(
         let seat = *state.to_act().first().ok_or("nobody is to act")?;
         let mv = state.default_move(seat).ok_or("no default move")?;
         let secret = state.is_secret_submission(seat, &mv);
+        let before = persistence::Summary::of(status_of(&state), state.to_act(), state.deadline());
         let events = state
             .apply(Actor::Seat(seat), mv.clone(), now)
             .map_err(|error| error.to_string())?;
@@ -274,13 +275,10 @@ fn script(
                     events,
                     secret,
                 }],
-                status: if state.is_over() {
-                    GameStatus::Finished
-                } else {
-                    GameStatus::Active
-                },
+                status: status_of(&state),
                 deadline_at: state.deadline(),
                 now,
+                before,
             },
         ));
     }
@@ -288,6 +286,14 @@ fn script(
         template: id,
         commits,
     })
+}
+
+fn status_of(state: &AnyGame) -> GameStatus {
+    if state.is_over() {
+        GameStatus::Finished
+    } else {
+        GameStatus::Active
+    }
 }
 
 pub fn unix_now() -> i64 {

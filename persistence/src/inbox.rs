@@ -15,8 +15,9 @@
 //! read from where the last page ended, and the count of the account's turns as a range read of
 //! the keys below `WAITING`: neither depends on how many games are stored.
 
-use diesel::dsl::count_star;
+use diesel::dsl::{case_when, count_star};
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable};
 use domain::{GameKind, Seat};
 use uuid::Uuid;
 
@@ -25,7 +26,7 @@ use crate::error::{OrDb, corrupt};
 use crate::json::{decode, encode};
 use crate::models::{parse_kind, parse_status, parse_uuid};
 use crate::schema::{games, seats};
-use crate::{Database, Error, GameStatus};
+use crate::{Database, Error, GameStatus, Summary};
 
 /// The `visibility` of a game that is never listed.
 pub(crate) const UNLISTED: &str = "unlisted";
@@ -62,57 +63,72 @@ pub(crate) fn parse_to_act(text: &str) -> Result<Vec<Seat>, Error> {
     Ok(seats.into_iter().map(Seat).collect())
 }
 
-/// Inside the transaction of a commit: stores who is to act in the game and until when, on the
-/// game row and on each of its seats. A finished game leaves its seats' inboxes.
+/// Inside the transaction that starts a game: stores its summary on the game row and on each
+/// of its seats.
 pub(crate) fn store_summary(
     conn: &mut AnyConnection,
     game_id: &str,
-    status: GameStatus,
-    to_act: &[Seat],
-    deadline_at: Option<i64>,
+    summary: &Summary,
 ) -> Result<(), Error> {
     diesel::update(games::table.find(game_id))
-        .set(games::to_act.eq(summary_to_act(status, to_act)?))
+        .set(games::to_act.eq(encode_to_act(&summary.to_act)?))
         .execute(conn)
         .db()?;
-    store_seat_summary(conn, game_id, status, to_act, deadline_at)
+    store_seat_summary(conn, game_id, summary, None)
 }
 
-/// The game row's `to_act` column for a game in `status` whose state has `to_act`: nobody once
-/// it is over.
-pub(crate) fn summary_to_act(status: GameStatus, to_act: &[Seat]) -> Result<String, Error> {
-    let over = status == GameStatus::Finished;
-    encode_to_act(if over { &[] } else { to_act })
-}
-
-/// As [`store_summary`], for the seats only: the commit writes the game row's column in its
-/// own update.
+/// As [`store_summary`], for the seats only (a commit writes the game row's column in its own
+/// update), in one statement: each seat acts or not, and its inbox key follows. A finished
+/// game leaves its seats' inboxes. With the summary the commit replaces (`before`), only the
+/// seats whose row changes are written: while the status and the deadline stay, those that
+/// start or stop acting (often two; none after a secret submission). On SQLite every row
+/// written is a page of the seats and of the inbox index more in the commit.
 pub(crate) fn store_seat_summary(
     conn: &mut AnyConnection,
     game_id: &str,
-    status: GameStatus,
-    to_act: &[Seat],
-    deadline_at: Option<i64>,
+    summary: &Summary,
+    before: Option<&Summary>,
 ) -> Result<(), Error> {
-    let over = status == GameStatus::Finished;
-    let to_act: &[Seat] = if over { &[] } else { to_act };
-    let acting: Vec<i32> = to_act.iter().map(|seat| i32::from(seat.0)).collect();
-    let key = |acts: bool| (!over).then(|| inbox_key(acts, deadline_at));
-    diesel::update(
-        seats::table
-            .filter(seats::game_id.eq(game_id))
-            .filter(seats::seat.eq_any(&acting)),
-    )
-    .set((seats::to_act.eq(true), seats::inbox_key.eq(key(true))))
-    .execute(conn)
-    .db()?;
-    diesel::update(
-        seats::table
-            .filter(seats::game_id.eq(game_id))
-            .filter(seats::seat.ne_all(&acting)),
-    )
-    .set((seats::to_act.eq(false), seats::inbox_key.eq(key(false))))
-    .execute(conn)
+    let changed: Option<Vec<i32>> = before
+        .filter(|before| {
+            before.status == summary.status && before.deadline_at == summary.deadline_at
+        })
+        .map(|before| {
+            let flipped =
+                |seat: &&Seat| before.to_act.contains(seat) != summary.to_act.contains(seat);
+            before
+                .to_act
+                .iter()
+                .chain(&summary.to_act)
+                .filter(flipped)
+                .map(|seat| i32::from(seat.0))
+                .collect()
+        });
+    if changed.as_ref().is_some_and(Vec::is_empty) {
+        return Ok(());
+    }
+    let over = summary.status == GameStatus::Finished;
+    let acting: Vec<i32> = summary
+        .to_act
+        .iter()
+        .map(|seat| i32::from(seat.0))
+        .collect();
+    let key = |acts: bool| (!over).then(|| inbox_key(acts, summary.deadline_at));
+    let acts = || seats::seat.eq_any(acting.clone());
+    let values = || {
+        (
+            seats::to_act.eq(acts()),
+            seats::inbox_key
+                .eq(case_when::<_, _, Nullable<BigInt>>(acts(), key(true)).otherwise(key(false))),
+        )
+    };
+    let rows = seats::table.filter(seats::game_id.eq(game_id));
+    match changed {
+        Some(changed) => diesel::update(rows.filter(seats::seat.eq_any(changed)))
+            .set(values())
+            .execute(conn),
+        None => diesel::update(rows).set(values()).execute(conn),
+    }
     .db()?;
     Ok(())
 }

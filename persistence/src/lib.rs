@@ -71,7 +71,7 @@ pub use ratings::{
 pub use records::{
     AccountRecord, BotSeat, Commit, CommittedInput, EventRecord, GameFilter, GamePage, GameRecord,
     GameStart, GameStatus, InputRecord, ListingKey, NewAccount, NewGame, NewInvitation, SeatRecord,
-    UsernameForms, Versions,
+    Summary, UsernameForms, Versions,
 };
 pub use sessions::{NewSession, Rotation, SessionRecord, StoredRefreshToken};
 pub use snapshot::{SNAPSHOT_FORMAT, replay};

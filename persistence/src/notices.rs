@@ -9,7 +9,7 @@
 //! nothing a seat could not see.
 
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text};
+use diesel::sql_types::{BigInt, Integer, Nullable, Text};
 use domain::{Input, Seat};
 use uuid::Uuid;
 
@@ -17,7 +17,7 @@ use crate::connection::AnyConnection;
 use crate::error::{OrDb, corrupt};
 use crate::models::parse_uuid;
 use crate::schema::{games, notices, seats};
-use crate::{Commit, Database, Error, GameStart, GameStatus, Versions};
+use crate::{Commit, Database, Error, GameStart, GameStatus, Summary, Versions};
 
 /// The notice types, as stored, streamed and sent.
 pub const GAME_STARTED: &str = "game_started";
@@ -147,11 +147,18 @@ pub(crate) struct NewNotice<'a> {
     pub now: i64,
 }
 
-const NEXT_NUMBER_POSTGRES: &str = "\
-INSERT INTO notice_counters (account_id, last_notice) VALUES ($1, 1)
-ON CONFLICT (account_id) DO UPDATE SET last_notice = notice_counters.last_notice + 1
-RETURNING last_notice";
+/// Numbers and stores a notice in one statement: the counter row is bumped and the notice
+/// inserted with its new number.
+const RECORD_POSTGRES: &str = "\
+WITH counter AS (
+    INSERT INTO notice_counters (account_id, last_notice) VALUES ($1, 1)
+    ON CONFLICT (account_id) DO UPDATE SET last_notice = notice_counters.last_notice + 1
+    RETURNING last_notice
+)
+INSERT INTO notices (account_id, notice, type, game_id, kind, version, seat, deadline_at, created_at)
+SELECT $1, last_notice, $2, $3, $4, $5, $6, $7, $8 FROM counter";
 
+/// SQLite has no insert inside a `WITH`: the number is taken first.
 const NEXT_NUMBER_SQLITE: &str = "\
 INSERT INTO notice_counters (account_id, last_notice) VALUES (?1, 1)
 ON CONFLICT (account_id) DO UPDATE SET last_notice = notice_counters.last_notice + 1
@@ -163,15 +170,29 @@ struct Counter {
     last_notice: i64,
 }
 
-/// Numbers and stores one notice.
+/// Numbers and stores one notice. The counter row stays locked to the end of the transaction
+/// on PostgreSQL (SQLite has one writer): two commits that notify one account number their
+/// notices one after the other.
 fn record(conn: &mut AnyConnection, notice: &NewNotice<'_>) -> Result<(), Error> {
-    let query = match conn {
-        AnyConnection::Postgresql(_) => NEXT_NUMBER_POSTGRES,
-        AnyConnection::Sqlite(_) => NEXT_NUMBER_SQLITE,
-    };
-    // The counter row stays locked to the end of the transaction on PostgreSQL: two commits
-    // that notify one account number their notices one after the other.
-    let number = diesel::sql_query(query)
+    if matches!(conn, AnyConnection::Postgresql(_)) {
+        let stored = diesel::sql_query(RECORD_POSTGRES)
+            .bind::<Text, _>(notice.account)
+            .bind::<Text, _>(notice.notice_type)
+            .bind::<Text, _>(notice.game_id)
+            .bind::<Text, _>(notice.kind)
+            .bind::<BigInt, _>(notice.version)
+            .bind::<Integer, _>(notice.seat)
+            .bind::<Nullable<BigInt>, _>(notice.deadline_at)
+            .bind::<BigInt, _>(notice.now)
+            .execute(conn)
+            .db()?;
+        return if stored == 1 {
+            Ok(())
+        } else {
+            Err(Error::Backend(format!("{stored} notices stored for one")))
+        };
+    }
+    let number = diesel::sql_query(NEXT_NUMBER_SQLITE)
         .bind::<Text, _>(notice.account)
         .get_result::<Counter>(conn)
         .db()?
@@ -193,20 +214,34 @@ fn record(conn: &mut AnyConnection, notice: &NewNotice<'_>) -> Result<(), Error>
         .map(drop)
 }
 
-/// The people seated in a game (bots get no notices), and its kind.
-fn seated(conn: &mut AnyConnection, game_id: &str) -> Result<(String, Vec<(i32, String)>), Error> {
-    let kind = games::table
+/// The people seated in a game (bots get no notices), in seat order; with `only`, just those
+/// seats.
+fn seated(
+    conn: &mut AnyConnection,
+    game_id: &str,
+    only: Option<&[i32]>,
+) -> Result<Vec<(i32, String)>, Error> {
+    let all = seats::table
+        .filter(seats::game_id.eq(game_id))
+        .order(seats::seat.asc())
+        .select((seats::seat, seats::account_id));
+    // One seat (the usual turn) is asked for with `=`, which Diesel keeps prepared; a list is
+    // parsed at each use on SQLite.
+    match only {
+        None => all.load::<(i32, String)>(conn),
+        Some([seat]) => all.filter(seats::seat.eq(*seat)).load(conn),
+        Some(seats) => all.filter(seats::seat.eq_any(seats.to_vec())).load(conn),
+    }
+    .db()
+}
+
+/// The kind of a stored game.
+fn kind_of(conn: &mut AnyConnection, game_id: &str) -> Result<String, Error> {
+    games::table
         .find(game_id)
         .select(games::kind)
         .get_result::<String>(conn)
-        .db()?;
-    let people = seats::table
-        .filter(seats::game_id.eq(game_id))
-        .order(seats::seat.asc())
-        .select((seats::seat, seats::account_id))
-        .load::<(i32, String)>(conn)
-        .db()?;
-    Ok((kind, people))
+        .db()
 }
 
 fn acts(to_act: &[Seat], seat: i32) -> bool {
@@ -222,7 +257,8 @@ fn tell_seated(
     now: i64,
     tell: impl Fn(&str) -> bool,
 ) -> Result<(), Error> {
-    let (kind, people) = seated(conn, game_id)?;
+    let kind = kind_of(conn, game_id)?;
+    let people = seated(conn, game_id, None)?;
     for (seat, account) in people.iter().filter(|(_, account)| tell(account)) {
         record(
             conn,
@@ -248,7 +284,8 @@ pub(crate) fn on_start(
     game_id: &str,
     start: &GameStart,
 ) -> Result<(), Error> {
-    let (kind, people) = seated(conn, game_id)?;
+    let kind = start.state.kind().id();
+    let people = seated(conn, game_id, None)?;
     let deadline_at = start.state.deadline();
     let to_act = start.state.to_act();
     for (seat, account) in &people {
@@ -256,7 +293,7 @@ pub(crate) fn on_start(
             account,
             notice_type: GAME_STARTED,
             game_id,
-            kind: &kind,
+            kind,
             version: 0,
             seat: *seat,
             deadline_at,
@@ -284,72 +321,60 @@ pub(crate) fn on_match(
     })
 }
 
-/// Inside a commit, before the game row is updated: the seats that were to act, from the
-/// summary column every start and commit keeps (a few bytes, not the whole state). A game that
-/// started before that column existed reads as nobody acting: at worst a turn is told twice,
-/// never missed.
-pub(crate) fn acting_before(conn: &mut AnyConnection, game_id: &str) -> Result<Vec<Seat>, Error> {
-    let stored = games::table
-        .find(game_id)
-        .select(games::to_act)
-        .get_result::<String>(conn)
-        .optional()
-        .db()?;
-    Ok(stored
-        .and_then(|text| crate::inbox::parse_to_act(&text).ok())
-        .unwrap_or_default())
-}
-
 /// Inside a commit, after the game row is updated: `your_turn` for each seat to act now that
 /// was not before, or that decided (or whose deadline passed) in this commit and must decide
 /// again; `game_finished` for everyone when it ends. A secret submission of another seat
-/// leaves a seat's turn as it was, so it tells that seat nothing. `to_act`: the seats to act in
-/// the committed state.
+/// leaves a seat's turn as it was, so it tells that seat nothing. Who was to act comes from the
+/// summary the commit replaces ([`Commit::before`]); a game that started before that summary
+/// existed reads as nobody acting: at worst a turn is told twice, never missed.
 pub(crate) fn on_commit(
     conn: &mut AnyConnection,
     game_id: &str,
-    before: &[Seat],
-    to_act: &[Seat],
-    after: Versions,
+    after: &Summary,
+    versions: Versions,
     commit: &Commit,
 ) -> Result<(), Error> {
-    let active = commit.status == GameStatus::Active;
-    let finished = commit.status == GameStatus::Finished;
-    if !active && !finished {
-        return Ok(());
-    }
-    let (kind, people) = seated(conn, game_id)?;
-    let expired = commit
-        .inputs
-        .iter()
-        .any(|input| matches!(input.input, Input::Expire));
-    let deadline_at = commit.state.deadline();
-    for (seat, account) in &people {
-        let mut notice = NewNotice {
-            account,
-            notice_type: GAME_FINISHED,
-            game_id,
-            kind: &kind,
-            version: after.version,
-            seat: *seat,
-            deadline_at,
-            now: commit.now,
-        };
-        if finished {
-            record(conn, &notice)?;
-            continue;
+    let (notice_type, told) = match commit.status {
+        GameStatus::Finished => (GAME_FINISHED, None),
+        GameStatus::Active => {
+            let expired = commit
+                .inputs
+                .iter()
+                .any(|input| matches!(input.input, Input::Expire));
+            let moved = |seat: Seat| {
+                commit.inputs.iter().any(
+                    |input| matches!(&input.input, Input::Move { seat: mover, .. } if *mover == seat),
+                )
+            };
+            let turns: Vec<i32> = after
+                .to_act
+                .iter()
+                .filter(|seat| !commit.before.to_act.contains(seat) || moved(**seat) || expired)
+                .map(|seat| i32::from(seat.0))
+                .collect();
+            if turns.is_empty() {
+                // Nobody to tell: the seats need not be read.
+                return Ok(());
+            }
+            (YOUR_TURN, Some(turns))
         }
-        if !acts(to_act, *seat) {
-            continue;
-        }
-        let moved = commit.inputs.iter().any(|input| {
-            matches!(&input.input, Input::Move { seat: mover, .. } if i32::from(mover.0) == *seat)
-        });
-        let was_acting = before.iter().any(|acting| i32::from(acting.0) == *seat);
-        if !was_acting || moved || expired {
-            notice.notice_type = YOUR_TURN;
-            record(conn, &notice)?;
-        }
+        _ => return Ok(()),
+    };
+    let kind = commit.state.kind().id();
+    for (seat, account) in &seated(conn, game_id, told.as_deref())? {
+        record(
+            conn,
+            &NewNotice {
+                account,
+                notice_type,
+                game_id,
+                kind,
+                version: versions.version,
+                seat: *seat,
+                deadline_at: commit.state.deadline(),
+                now: commit.now,
+            },
+        )?;
     }
     Ok(())
 }

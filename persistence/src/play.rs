@@ -11,7 +11,7 @@ use crate::json::encode;
 use crate::models::{EventRow, MoveRow};
 use crate::schema::{events, games, moves};
 use crate::snapshot::SNAPSHOT_FORMAT;
-use crate::{Commit, Database, Error, GameStart, GameStatus, Versions};
+use crate::{Commit, Database, Error, GameStart, GameStatus, Summary, Versions};
 
 impl Database {
     /// Starts an open game whose seats are all taken: stores the first snapshot (revision and
@@ -26,6 +26,8 @@ impl Database {
     /// `Conflict("stale_version")`: the snapshot, one move row per input (seq revision+1, …) and
     /// their events, all or nothing. Every input advances the revision; every input but a secret
     /// submission advances the public version (and `updated_at`). Returns the new counters.
+    /// The summary (who is to act, until when) goes on the game row and on the seats whose
+    /// part of it changed since [`Commit::before`]; the notices it causes go with it.
     /// With `key`, the response is kept under the idempotency key in the same transaction.
     #[tracing::instrument(skip(self, commit, key), fields(inputs = commit.inputs.len()))]
     pub fn commit(
@@ -60,10 +62,9 @@ impl Database {
             .iter()
             .map(|input| encode(&input.input, "input"))
             .collect::<Result<Vec<_>, _>>()?;
-        let to_act = commit.state.to_act();
-        let to_act_column = crate::inbox::summary_to_act(commit.status, &to_act)?;
+        let after_summary = commit.after();
+        let to_act_column = crate::inbox::encode_to_act(&after_summary.to_act)?;
         self.write(|conn| {
-            let acting_before = crate::notices::acting_before(conn, &game_id)?;
             // Both counters are checked: each advance of the public version also advances the
             // revision, so this guards exactly what the revision does, and says so.
             let updated = diesel::update(
@@ -93,15 +94,9 @@ impl Database {
             if updated == 0 {
                 return Err(missing_or(conn, &game_id, "stale_version")?);
             }
-            crate::inbox::store_seat_summary(
-                conn,
-                &game_id,
-                commit.status,
-                &to_act,
-                commit.deadline_at,
-            )?;
-            let mut last_event = last_event_seq(conn, &game_id)?;
-            for ((input, text), at) in commit.inputs.iter().zip(rows).zip(after) {
+            crate::inbox::store_seat_summary(conn, &game_id, &after_summary, Some(&commit.before))?;
+            let mut new_events = Vec::new();
+            for ((input, text), at) in commit.inputs.iter().zip(rows).zip(&after) {
                 diesel::insert_into(moves::table)
                     .values(&MoveRow {
                         game_id: game_id.clone(),
@@ -112,18 +107,15 @@ impl Database {
                     })
                     .execute(conn)
                     .unique_as("stale_version")?;
-                last_event = insert_events(
-                    conn,
-                    &game_id,
-                    last_event,
-                    (at.revision, at.version),
-                    &input.events,
-                )?;
+                for event in &input.events {
+                    new_events.push((at.revision, at.version, event));
+                }
             }
+            insert_events(conn, &game_id, &new_events)?;
             if commit.status == GameStatus::Finished {
                 crate::ratings::rate_finished(conn, &game_id, &commit.state, commit.now)?;
             }
-            crate::notices::on_commit(conn, &game_id, &acting_before, &to_act, counters, commit)?;
+            crate::notices::on_commit(conn, &game_id, &after_summary, counters, commit)?;
             if let Some(key) = key {
                 store_key(conn, id, key)?;
             }
@@ -166,14 +158,10 @@ pub(crate) fn start_in(conn: &mut AnyConnection, id: Uuid, start: &GameStart) ->
     if seated < usize::try_from(players).unwrap_or(usize::MAX) {
         return Err(Error::Conflict("not_full"));
     }
-    crate::inbox::store_summary(
-        conn,
-        &game_id,
-        GameStatus::Active,
-        &start.state.to_act(),
-        start.deadline_at,
-    )?;
-    insert_events(conn, &game_id, 0, (0, 0), &start.events)?;
+    let summary = Summary::of(GameStatus::Active, start.state.to_act(), start.deadline_at);
+    crate::inbox::store_summary(conn, &game_id, &summary)?;
+    let new_events: Vec<_> = start.events.iter().map(|event| (0, 0, event)).collect();
+    insert_events(conn, &game_id, &new_events)?;
     crate::notices::on_start(conn, &game_id, start)?;
     Ok(())
 }
@@ -196,29 +184,30 @@ fn last_event_seq(conn: &mut AnyConnection, game_id: &str) -> Result<i64, Error>
         .map(|seq| seq.unwrap_or(0))
 }
 
-/// Appends events after `last_seq`, one row each (the multi-backend connection has no multi-row
-/// insert), with the seq and public version of the input that produced them. Returns the last
-/// seq written.
+/// Appends `new_events`, each with the seq and public version of the input that produced it, after
+/// the game's last event, one row each: a plain insert is a statement Diesel keeps prepared,
+/// where one insert of a JSON list would be parsed again at every commit (on SQLite that cost
+/// more than the rows it saved).
 fn insert_events(
     conn: &mut AnyConnection,
     game_id: &str,
-    last_seq: i64,
-    (move_seq, public_version): (i64, i64),
-    batch: &[AnyEvent],
-) -> Result<i64, Error> {
-    let mut seq = last_seq;
-    for event in batch {
-        seq += 1;
+    new_events: &[(i64, i64, &AnyEvent)],
+) -> Result<(), Error> {
+    if new_events.is_empty() {
+        return Ok(());
+    }
+    let first = last_event_seq(conn, game_id)? + 1;
+    for (seq, (move_seq, public_version, event)) in (first..).zip(new_events) {
         diesel::insert_into(events::table)
             .values(&EventRow {
                 game_id: game_id.to_owned(),
                 seq,
-                move_seq,
+                move_seq: *move_seq,
                 event: encode(event, "event")?,
-                public_version,
+                public_version: *public_version,
             })
             .execute(conn)
             .unique_as("stale_version")?;
     }
-    Ok(seq)
+    Ok(())
 }

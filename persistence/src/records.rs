@@ -173,6 +173,36 @@ impl GameRecord {
             version: self.version,
         }
     }
+
+    /// The summary stored with this record's revision: what a commit on top of it replaces.
+    pub fn summary(&self) -> Summary {
+        Summary {
+            status: self.status,
+            to_act: self.to_act.clone(),
+            deadline_at: self.deadline_at,
+        }
+    }
+}
+
+/// A game's summary as its row and its seats' inbox columns hold it: its status, who is to act
+/// (nobody once it is over) and until when.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    pub status: GameStatus,
+    pub to_act: Vec<Seat>,
+    pub deadline_at: Option<i64>,
+}
+
+impl Summary {
+    /// The summary of a game in `status` whose state has `to_act` and `deadline_at`.
+    pub fn of(status: GameStatus, to_act: Vec<Seat>, deadline_at: Option<i64>) -> Self {
+        let over = status == GameStatus::Finished;
+        Self {
+            status,
+            to_act: if over { Vec::new() } else { to_act },
+            deadline_at,
+        }
+    }
 }
 
 /// A game's two counters: the revision every input advances, and the public version.
@@ -246,6 +276,17 @@ pub struct Commit {
     pub status: GameStatus,
     pub deadline_at: Option<i64>,
     pub now: i64,
+    /// The summary the caller read with the revision the commit is guarded on
+    /// ([`GameRecord::summary`]): since the guard holds only while that revision is stored, it
+    /// is what the row holds, and the commit need not read it again.
+    pub before: Summary,
+}
+
+impl Commit {
+    /// The summary the commit stores.
+    pub fn after(&self) -> Summary {
+        Summary::of(self.status, self.state.to_act(), self.deadline_at)
+    }
 }
 
 #[derive(Clone, Debug)]

@@ -339,6 +339,7 @@ impl GameService {
             state,
             inputs,
             now,
+            before: record.summary(),
         };
         let public_change = commit.inputs.iter().any(|input| !input.secret);
         let decided = decided(&record, &commit.inputs);
@@ -349,13 +350,10 @@ impl GameService {
                 if public_change {
                     record.updated_at = now;
                 }
-                record.status = commit.status;
-                record.deadline_at = commit.deadline_at;
-                record.to_act = if commit.status == GameStatus::Finished {
-                    Vec::new()
-                } else {
-                    commit.state.to_act()
-                };
+                let after = commit.after();
+                record.status = after.status;
+                record.deadline_at = after.deadline_at;
+                record.to_act = after.to_act;
                 if record.status == GameStatus::Finished && record.finished_at.is_none() {
                     record.finished_at = Some(now);
                 }

@@ -248,5 +248,7 @@ pub fn commit_of(state: &AnyGame, inputs: Vec<CommittedInput>, now: i64) -> pers
         },
         deadline_at: state.deadline(),
         now,
+        // What a caller that read nobody acting passes: the commit tells every seat to act.
+        before: persistence::Summary::of(GameStatus::Active, Vec::new(), None),
     }
 }
