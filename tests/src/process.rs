@@ -93,8 +93,11 @@ impl ServerProcess {
     pub async fn wait_ready(&self, client: &reqwest::Client) -> Result<Duration, String> {
         let started = Instant::now();
         while started.elapsed() < Duration::from_secs(60) {
+            // Each try is bounded: a connection that hangs while the server restarts must not
+            // hold the whole wait.
             if let Ok(response) = client
                 .get(format!("{}/healthz", self.base_url()))
+                .timeout(Duration::from_secs(2))
                 .send()
                 .await
                 && response.status().is_success()
