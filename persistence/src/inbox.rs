@@ -81,8 +81,8 @@ pub(crate) fn store_summary(
 /// update), in one statement: each seat acts or not, and its inbox key follows. A finished
 /// game leaves its seats' inboxes. With the summary the commit replaces (`before`), only the
 /// seats whose row changes are written: while the status and the deadline stay, those that
-/// start or stop acting (often two; none after a secret submission). On SQLite every row
-/// written is a page of the seats and of the inbox index more in the commit.
+/// start or stop acting (often two; none after a secret submission). On SQLite each row
+/// written adds its page and its inbox index entry's page to the commit.
 pub(crate) fn store_seat_summary(
     conn: &mut AnyConnection,
     game_id: &str,
