@@ -135,14 +135,13 @@ impl Database {
     }
 }
 
-/// What one notice says, before it is numbered.
-pub(crate) struct NewNotice<'a> {
-    pub account: &'a str,
+/// What a notice says of its game, whichever seat it goes to, before it is numbered.
+#[derive(Clone, Copy)]
+pub(crate) struct About<'a> {
     pub notice_type: &'static str,
     pub game_id: &'a str,
     pub kind: &'a str,
     pub version: i64,
-    pub seat: i32,
     pub deadline_at: Option<i64>,
     pub now: i64,
 }
@@ -173,15 +172,20 @@ struct Counter {
 /// Numbers and stores one notice. The counter row stays locked to the end of the transaction
 /// on PostgreSQL (SQLite has one writer): two commits that notify one account number their
 /// notices one after the other.
-fn record(conn: &mut AnyConnection, notice: &NewNotice<'_>) -> Result<(), Error> {
+fn record(
+    conn: &mut AnyConnection,
+    account: &str,
+    seat: i32,
+    notice: &About<'_>,
+) -> Result<(), Error> {
     if matches!(conn, AnyConnection::Postgresql(_)) {
         let stored = diesel::sql_query(RECORD_POSTGRES)
-            .bind::<Text, _>(notice.account)
+            .bind::<Text, _>(account)
             .bind::<Text, _>(notice.notice_type)
             .bind::<Text, _>(notice.game_id)
             .bind::<Text, _>(notice.kind)
             .bind::<BigInt, _>(notice.version)
-            .bind::<Integer, _>(notice.seat)
+            .bind::<Integer, _>(seat)
             .bind::<Nullable<BigInt>, _>(notice.deadline_at)
             .bind::<BigInt, _>(notice.now)
             .execute(conn)
@@ -193,19 +197,19 @@ fn record(conn: &mut AnyConnection, notice: &NewNotice<'_>) -> Result<(), Error>
         };
     }
     let number = diesel::sql_query(NEXT_NUMBER_SQLITE)
-        .bind::<Text, _>(notice.account)
+        .bind::<Text, _>(account)
         .get_result::<Counter>(conn)
         .db()?
         .last_notice;
     diesel::insert_into(notices::table)
         .values(&NoticeRow {
-            account_id: notice.account,
+            account_id: account,
             notice: number,
             kind_of_notice: notice.notice_type,
             game_id: notice.game_id,
             kind: notice.kind,
             version: notice.version,
-            seat: notice.seat,
+            seat,
             deadline_at: notice.deadline_at,
             created_at: notice.now,
         })
@@ -258,21 +262,19 @@ fn tell_seated(
     tell: impl Fn(&str) -> bool,
 ) -> Result<(), Error> {
     let kind = kind_of(conn, game_id)?;
-    let people = seated(conn, game_id, None)?;
-    for (seat, account) in people.iter().filter(|(_, account)| tell(account)) {
-        record(
-            conn,
-            &NewNotice {
-                account,
-                notice_type,
-                game_id,
-                kind: &kind,
-                version: 0,
-                seat: *seat,
-                deadline_at: None,
-                now,
-            },
-        )?;
+    let about = About {
+        notice_type,
+        game_id,
+        kind: &kind,
+        version: 0,
+        deadline_at: None,
+        now,
+    };
+    for (seat, account) in seated(conn, game_id, None)?
+        .iter()
+        .filter(|(_, account)| tell(account))
+    {
+        record(conn, account, *seat, &about)?;
     }
     Ok(())
 }
@@ -284,25 +286,23 @@ pub(crate) fn on_start(
     game_id: &str,
     start: &GameStart,
 ) -> Result<(), Error> {
-    let kind = start.state.kind().id();
-    let people = seated(conn, game_id, None)?;
-    let deadline_at = start.state.deadline();
+    let started = About {
+        notice_type: GAME_STARTED,
+        game_id,
+        kind: start.state.kind().id(),
+        version: 0,
+        deadline_at: start.state.deadline(),
+        now: start.started_at,
+    };
     let to_act = start.state.to_act();
-    for (seat, account) in &people {
-        let mut notice = NewNotice {
-            account,
-            notice_type: GAME_STARTED,
-            game_id,
-            kind,
-            version: 0,
-            seat: *seat,
-            deadline_at,
-            now: start.started_at,
-        };
-        record(conn, &notice)?;
+    for (seat, account) in &seated(conn, game_id, None)? {
+        record(conn, account, *seat, &started)?;
         if acts(&to_act, *seat) {
-            notice.notice_type = YOUR_TURN;
-            record(conn, &notice)?;
+            let turn = About {
+                notice_type: YOUR_TURN,
+                ..started
+            };
+            record(conn, account, *seat, &turn)?;
         }
     }
     Ok(())
@@ -360,21 +360,16 @@ pub(crate) fn on_commit(
         }
         _ => return Ok(()),
     };
-    let kind = commit.state.kind().id();
+    let about = About {
+        notice_type,
+        game_id,
+        kind: commit.state.kind().id(),
+        version: versions.version,
+        deadline_at: commit.state.deadline(),
+        now: commit.now,
+    };
     for (seat, account) in &seated(conn, game_id, told.as_deref())? {
-        record(
-            conn,
-            &NewNotice {
-                account,
-                notice_type,
-                game_id,
-                kind,
-                version: versions.version,
-                seat: *seat,
-                deadline_at: commit.state.deadline(),
-                now: commit.now,
-            },
-        )?;
+        record(conn, account, *seat, &about)?;
     }
     Ok(())
 }
