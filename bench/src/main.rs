@@ -221,12 +221,11 @@ async fn measure_server(
     let server = Server::start(binary, backend)?;
     let base = server.base_url.clone();
     let url = server.url.clone();
-    report.durability = tokio::task::spawn_blocking(move || {
-        persistence::Database::connect(&url).and_then(|database| database.durability())
-    })
-    .await
-    .map_err(|error| error.to_string())?
-    .ok();
+    report.durability =
+        tokio::task::spawn_blocking(move || persistence::Database::durability_at(&url))
+            .await
+            .map_err(|error| error.to_string())?
+            .ok();
 
     eprintln!("   {} accounts register and log in at once", config.burst);
     reset_peak(server.pid());

@@ -1,6 +1,7 @@
 use diesel::prelude::*;
 use uuid::Uuid;
 
+use crate::connection::AnyConnection;
 use crate::error::OrDb;
 use crate::models::{AccountRow, parse_uuid};
 use crate::schema::accounts;
@@ -20,22 +21,7 @@ impl Database {
     /// its skeleton is in use.
     #[tracing::instrument(skip(self, account), fields(account_id = %account.id))]
     pub fn create_account(&self, account: &NewAccount) -> Result<(), Error> {
-        let row = AccountRow {
-            id: account.id.to_string(),
-            username: account.username.clone(),
-            password_hash: account.password_hash.clone(),
-            created_at: account.created_at,
-            canonical_username: Some(account.forms.canonical.clone()),
-            username_skeleton: Some(account.forms.skeleton.clone()),
-            deleted: false,
-        };
-        self.write(|conn| {
-            diesel::insert_into(accounts::table)
-                .values(&row)
-                .execute(conn)
-                .unique_as("username_unavailable")
-                .map(drop)
-        })
+        self.write(|conn| insert(conn, account))
     }
 
     /// The account that logs in as `typed`: an old account left without a canonical form (a
@@ -136,4 +122,22 @@ impl Database {
         };
         Ok((stored(canonical)?, stored(skeleton)?))
     }
+}
+
+/// Inside a write transaction: stores a new account.
+pub(crate) fn insert(conn: &mut AnyConnection, account: &NewAccount) -> Result<(), Error> {
+    let row = AccountRow {
+        id: account.id.to_string(),
+        username: account.username.clone(),
+        password_hash: account.password_hash.clone(),
+        created_at: account.created_at,
+        canonical_username: Some(account.forms.canonical.clone()),
+        username_skeleton: Some(account.forms.skeleton.clone()),
+        deleted: false,
+    };
+    diesel::insert_into(accounts::table)
+        .values(&row)
+        .execute(conn)
+        .unique_as("username_unavailable")
+        .map(drop)
 }

@@ -8,6 +8,7 @@ use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
 use crate::Error;
 use crate::connection::{AnyConnection, Manager, Target, configure_sqlite, write_transaction};
+use crate::group_commit::{GroupWriter, WriterTurn};
 use crate::quick_read::QuickReaders;
 
 const POSTGRES_MIGRATIONS: EmbeddedMigrations = embed_migrations!("../migrations/postgres");
@@ -32,11 +33,12 @@ pub struct Database {
     /// Kept for connections outside the pool (the change listener).
     target: Target,
     /// SQLite admits one writer at a time. Writers of this process queue here, woken as soon
-    /// as the one before commits, instead of on SQLite's busy handler, which sleeps in steps of
-    /// up to 100 ms and so turns a short queue into long tails. Other processes on the same
-    /// file still wait on the busy handler. Unused on PostgreSQL, whose writers of different
-    /// games do not block each other.
-    sqlite_writer: Arc<Mutex<()>>,
+    /// as the one before is done, instead of on SQLite's busy handler, which sleeps in steps of
+    /// up to 100 ms and so turns a short queue into long tails, and the writes queued together
+    /// share a commit ([`GroupWriter`]). Other processes on the same file still wait on the
+    /// busy handler. `None` on PostgreSQL, whose writers of different games do not block each
+    /// other.
+    sqlite_writers: Option<Arc<GroupWriter>>,
     /// SQLite only: see [`QuickReaders`].
     quick_readers: Option<Arc<QuickReaders>>,
     /// SQLite only: the connection of [`Database::write_unsynced`], opened on first use and
@@ -100,12 +102,16 @@ impl Database {
             Target::Sqlite(path) => Some(Arc::new(QuickReaders::open(path)?)),
             Target::Postgres(_) => None,
         };
+        let sqlite_writers = match &target {
+            Target::Sqlite(path) => Some(Arc::new(GroupWriter::new(path))),
+            Target::Postgres(_) => None,
+        };
         tracing::info!(?backend, "database ready");
         Ok(Database {
             pool,
             backend,
             target,
-            sqlite_writer: Arc::default(),
+            sqlite_writers,
             quick_readers,
             unsynced: Arc::default(),
         })
@@ -143,14 +149,17 @@ impl Database {
         &self.target
     }
 
-    /// Runs `work` in a write transaction on a pooled connection (see [`write_transaction`]);
-    /// on SQLite, after this process's writers before it.
+    /// Runs `work` in a write transaction (see [`write_transaction`]) and returns once it has
+    /// committed. On SQLite, after this process's writers before it, in their group commit
+    /// ([`GroupWriter`]); on PostgreSQL, on a pooled connection.
     pub(crate) fn write<T>(
         &self,
         work: impl FnOnce(&mut AnyConnection) -> Result<T, Error>,
     ) -> Result<T, Error> {
-        let _turn = self.writer_turn();
-        write_transaction(&mut *self.conn()?, work)
+        match &self.sqlite_writers {
+            Some(writers) => writers.write(work),
+            None => write_transaction(&mut *self.conn()?, work),
+        }
     }
 
     /// Like [`Database::write`], for bookkeeping that a power loss may undo without harm: its
@@ -189,17 +198,14 @@ impl Database {
         result
     }
 
-    /// This process's turn to write, on SQLite (every write takes it, through
-    /// [`Database::write`]); nothing on PostgreSQL.
-    pub(crate) fn writer_turn(&self) -> Option<std::sync::MutexGuard<'_, ()>> {
-        match self.backend {
-            Backend::Sqlite => Some(
-                self.sqlite_writer
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner),
-            ),
-            Backend::Postgres => None,
-        }
+    /// This process's turn to write, on SQLite, for a write outside [`Database::write`] (every
+    /// write takes it); nothing on PostgreSQL.
+    pub(crate) fn writer_turn(&self) -> Option<WriterTurn<'_>> {
+        self.sqlite_writers.as_deref().map(GroupWriter::turn)
+    }
+
+    pub(crate) fn sqlite_writers(&self) -> Option<&GroupWriter> {
+        self.sqlite_writers.as_deref()
     }
 
     pub(crate) fn conn(&self) -> Result<Conn, Error> {
@@ -209,8 +215,19 @@ impl Database {
     }
 }
 
+/// One connection to the database at `url`, outside the pool and configured as the pool's are,
+/// with no migrations run.
+pub(crate) fn open_one(url: &str) -> Result<AnyConnection, Error> {
+    match parse_target(url)? {
+        Target::Postgres(url) => PgConnection::establish(&url)
+            .map(AnyConnection::Postgresql)
+            .map_err(|error| Error::Unavailable(error.to_string())),
+        Target::Sqlite(path) => open_sqlite(&path).map(AnyConnection::Sqlite),
+    }
+}
+
 /// A SQLite connection outside the pool, configured as the pool's are.
-fn open_sqlite(path: &str) -> Result<SqliteConnection, Error> {
+pub(crate) fn open_sqlite(path: &str) -> Result<SqliteConnection, Error> {
     let mut conn =
         SqliteConnection::establish(path).map_err(|error| Error::Unavailable(error.to_string()))?;
     configure_sqlite(&mut conn).map_err(crate::error::from_diesel)?;

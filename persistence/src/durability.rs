@@ -15,6 +15,37 @@ struct Setting {
     value: String,
 }
 
+fn report(conn: &mut AnyConnection) -> Result<String, Error> {
+    match conn {
+        conn @ AnyConnection::Sqlite(_) => {
+            let journal = read(
+                "SELECT journal_mode AS value FROM pragma_journal_mode()",
+                conn,
+            )?;
+            let level = read(
+                "SELECT CAST(synchronous AS TEXT) AS value FROM pragma_synchronous()",
+                conn,
+            )?;
+            let synchronous = match level.as_str() {
+                "0" => "OFF",
+                "1" => "NORMAL",
+                "2" => "FULL",
+                "3" => "EXTRA",
+                other => other,
+            };
+            Ok(format!("journal_mode={journal}, synchronous={synchronous}"))
+        }
+        conn @ AnyConnection::Postgresql(_) => {
+            let commit = read(
+                "SELECT current_setting('synchronous_commit') AS value",
+                conn,
+            )?;
+            let fsync = read("SELECT current_setting('fsync') AS value", conn)?;
+            Ok(format!("synchronous_commit={commit}, fsync={fsync}"))
+        }
+    }
+}
+
 fn read(sql: &str, conn: &mut AnyConnection) -> Result<String, Error> {
     let query = diesel::sql_query(sql);
     match conn {
@@ -30,35 +61,14 @@ impl Database {
     /// connection: SQLite's journal mode and `synchronous` level, or PostgreSQL's
     /// `synchronous_commit` and `fsync`.
     pub fn durability(&self) -> Result<String, Error> {
-        let mut conn = self.conn()?;
-        match &mut *conn {
-            conn @ AnyConnection::Sqlite(_) => {
-                let journal = read(
-                    "SELECT journal_mode AS value FROM pragma_journal_mode()",
-                    conn,
-                )?;
-                let level = read(
-                    "SELECT CAST(synchronous AS TEXT) AS value FROM pragma_synchronous()",
-                    conn,
-                )?;
-                let synchronous = match level.as_str() {
-                    "0" => "OFF",
-                    "1" => "NORMAL",
-                    "2" => "FULL",
-                    "3" => "EXTRA",
-                    other => other,
-                };
-                Ok(format!("journal_mode={journal}, synchronous={synchronous}"))
-            }
-            conn @ AnyConnection::Postgresql(_) => {
-                let commit = read(
-                    "SELECT current_setting('synchronous_commit') AS value",
-                    conn,
-                )?;
-                let fsync = read("SELECT current_setting('fsync') AS value", conn)?;
-                Ok(format!("synchronous_commit={commit}, fsync={fsync}"))
-            }
-        }
+        report(&mut *self.conn()?)
+    }
+
+    /// As [`Database::durability`], on one connection to the database at `url` configured as
+    /// the pool's are, without running migrations: for a benchmark that looks at the database
+    /// of a server built from another version.
+    pub fn durability_at(url: &str) -> Result<String, Error> {
+        report(&mut crate::database::open_one(url)?)
     }
 
     /// For benchmarks: makes every connection of this pool wait for each commit to reach the

@@ -35,8 +35,33 @@ impl Database {
 
     /// For tests: takes this process's turn to write (SQLite), as a long write would, until the
     /// guard is dropped.
-    pub fn hold_writer_turn(&self) -> Option<std::sync::MutexGuard<'_, ()>> {
+    pub fn hold_writer_turn(&self) -> Option<crate::WriterTurn<'_>> {
         self.writer_turn()
+    }
+
+    /// For tests: how many groups of writes this process has committed on SQLite (`None` on
+    /// PostgreSQL, which commits each write on its own).
+    pub fn sqlite_commits(&self) -> Option<u64> {
+        self.sqlite_writers()
+            .map(crate::group_commit::GroupWriter::commits)
+    }
+
+    /// For tests: a write that stores `account` and then goes wrong before it ends, as a write
+    /// that fails halfway would: with an error, or with a panic.
+    pub fn create_account_then_fail(
+        &self,
+        account: &crate::NewAccount,
+        panic: bool,
+    ) -> Result<(), Error> {
+        self.write(|conn| {
+            crate::accounts::insert(conn, account)?;
+            if panic {
+                panic!("a write panicked halfway, as asked");
+            }
+            Err(Error::Backend(
+                "a write failed halfway, as asked".to_owned(),
+            ))
+        })
     }
 
     /// For tests: forgets a game's seed nonce, as a game stored before nonces has none.

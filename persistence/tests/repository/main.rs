@@ -8,6 +8,7 @@ mod commits;
 mod connect;
 mod durability;
 mod games;
+mod group_commit;
 mod idempotency;
 mod listing;
 mod personal_tokens;
