@@ -9,7 +9,7 @@
 //! nothing a seat could not see.
 
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Integer, Nullable, Text};
+use diesel::sql_types::{Array, BigInt, Integer, Nullable, Text};
 use domain::{Input, Seat};
 use uuid::Uuid;
 
@@ -157,21 +157,47 @@ WITH counter AS (
 INSERT INTO notices (account_id, notice, type, game_id, kind, version, seat, deadline_at, created_at)
 SELECT $1, last_notice, $2, $3, $4, $5, $6, $7, $8 FROM counter";
 
-/// SQLite has no insert inside a `WITH`: the number is taken first.
-const NEXT_NUMBER_SQLITE: &str = "\
-INSERT INTO notice_counters (account_id, last_notice) VALUES (?1, 1)
-ON CONFLICT (account_id) DO UPDATE SET last_notice = notice_counters.last_notice + 1
-RETURNING last_notice";
+/// Reads the seats told (all of them when `$2` is null), bumps their accounts' counters and
+/// stores their notices, in one statement: one round trip where a read and a statement per
+/// seat took several. The counters are bumped in account order, so two commits that tell the
+/// same accounts lock their counters in the same order.
+const TELL_POSTGRES: &str = "\
+WITH told AS (
+    SELECT seat, account_id FROM seats
+    WHERE game_id = $1 AND ($2::integer[] IS NULL OR seat = ANY($2))
+), counter AS (
+    INSERT INTO notice_counters (account_id, last_notice)
+    SELECT account_id, 1 FROM told ORDER BY account_id
+    ON CONFLICT (account_id) DO UPDATE SET last_notice = notice_counters.last_notice + 1
+    RETURNING account_id, last_notice
+)
+INSERT INTO notices (account_id, notice, type, game_id, kind, version, seat, deadline_at, created_at)
+SELECT told.account_id, counter.last_notice, $3, $1, $4, $5, told.seat, $6, $7
+FROM told JOIN counter ON counter.account_id = told.account_id";
 
-#[derive(QueryableByName)]
-struct Counter {
-    #[diesel(sql_type = BigInt)]
-    last_notice: i64,
+/// On PostgreSQL: tells the seats `only` (every seat when `None`) in one statement.
+fn tell_postgres(
+    conn: &mut diesel::PgConnection,
+    notice: &About<'_>,
+    only: Option<&[i32]>,
+) -> Result<(), Error> {
+    diesel::sql_query(TELL_POSTGRES)
+        .bind::<Text, _>(notice.game_id)
+        .bind::<Nullable<Array<Integer>>, _>(only)
+        .bind::<Text, _>(notice.notice_type)
+        .bind::<Text, _>(notice.kind)
+        .bind::<BigInt, _>(notice.version)
+        .bind::<Nullable<BigInt>, _>(notice.deadline_at)
+        .bind::<BigInt, _>(notice.now)
+        .execute(conn)
+        .db()
+        .map(drop)
 }
 
-/// Numbers and stores one notice. The counter row stays locked to the end of the transaction
-/// on PostgreSQL (SQLite has one writer): two commits that notify one account number their
-/// notices one after the other.
+/// Numbers and stores one notice. On PostgreSQL the counter row stays locked to the end of the
+/// transaction: two commits that notify one account number their notices one after the other.
+/// SQLite has one writer, so the number is the account's highest plus one, read from the
+/// notices' key (a prepared statement, where the counter's upsert was parsed at each use).
 fn record(
     conn: &mut AnyConnection,
     account: &str,
@@ -196,11 +222,7 @@ fn record(
             Err(Error::Backend(format!("{stored} notices stored for one")))
         };
     }
-    let number = diesel::sql_query(NEXT_NUMBER_SQLITE)
-        .bind::<Text, _>(account)
-        .get_result::<Counter>(conn)
-        .db()?
-        .last_notice;
+    let number = last_number(conn, account)? + 1;
     diesel::insert_into(notices::table)
         .values(&NoticeRow {
             account_id: account,
@@ -216,6 +238,17 @@ fn record(
         .execute(conn)
         .db()
         .map(drop)
+}
+
+/// The number of the account's latest notice (0 before its first). Notices are deleted only
+/// with their account, so this is the last number given on either backend.
+pub(crate) fn last_number(conn: &mut AnyConnection, account: &str) -> Result<i64, Error> {
+    notices::table
+        .filter(notices::account_id.eq(account))
+        .select(diesel::dsl::max(notices::notice))
+        .get_result::<Option<i64>>(conn)
+        .db()
+        .map(|number| number.unwrap_or(0))
 }
 
 /// The people seated in a game (bots get no notices), in seat order; with `only`, just those
@@ -368,6 +401,9 @@ pub(crate) fn on_commit(
         deadline_at: commit.state.deadline(),
         now: commit.now,
     };
+    if let AnyConnection::Postgresql(postgres) = conn {
+        return tell_postgres(postgres, &about, told.as_deref());
+    }
     for (seat, account) in &seated(conn, game_id, told.as_deref())? {
         record(conn, account, *seat, &about)?;
     }

@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use crate::error::OrDb;
 use crate::models::parse_uuid;
-use crate::schema::{notice_counters, webhook_endpoints};
+use crate::schema::webhook_endpoints;
 use crate::{Database, Error};
 
 /// An endpoint as its owner sees it (no secret).
@@ -123,13 +123,7 @@ impl Database {
             }
             // The endpoint hears of what happens from now on: the worker queues the notices
             // numbered above this mark.
-            let notices_through = notice_counters::table
-                .find(&account)
-                .select(notice_counters::last_notice)
-                .get_result::<i64>(conn)
-                .optional()
-                .db()?
-                .unwrap_or(0);
+            let notices_through = crate::notices::last_number(conn, &account)?;
             diesel::insert_into(webhook_endpoints::table)
                 .values(&EndpointRow {
                     id: endpoint.id.to_string(),

@@ -1,0 +1,1 @@
+COMMENT ON TABLE notice_counters IS NULL;
