@@ -175,7 +175,7 @@ impl Writers {
         };
         if first {
             self.end_group(commits);
-        } else if let Err(error) = Manager::rollback_transaction(conn).db() {
+        } else if let Err(error) = unwind_to(conn, 1) {
             self.abandon(&error);
         }
         failure
@@ -220,7 +220,7 @@ impl Writers {
             return;
         };
         let ended = if group.members == 0 {
-            Manager::rollback_transaction(conn).db()
+            unwind_to(conn, 0)
         } else {
             Manager::commit_transaction(conn).db()
         };
@@ -247,5 +247,20 @@ impl Writers {
         if let Some(group) = self.open.take() {
             let _ = group.fate.set(Some(error.to_string()));
         }
+    }
+}
+
+/// Rolls back every transaction level above `depth`: the write's savepoint, and any level a
+/// write that panicked left open inside it.
+fn unwind_to(conn: &mut AnyConnection, depth: u32) -> Result<(), Error> {
+    loop {
+        let open = Manager::transaction_manager_status_mut(conn)
+            .transaction_depth()
+            .db()?
+            .map_or(0, std::num::NonZeroU32::get);
+        if open <= depth {
+            return Ok(());
+        }
+        Manager::rollback_transaction(conn).db()?;
     }
 }
