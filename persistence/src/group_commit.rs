@@ -16,12 +16,12 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock, PoisonError};
 use diesel::Connection;
 use diesel::connection::{AnsiTransactionManager, TransactionManager};
 
-/// The transaction manager of the connection: savepoints nest under the open group.
-type Manager = <AnyConnection as Connection>::TransactionManager;
-
 use crate::Error;
 use crate::connection::AnyConnection;
 use crate::error::OrDb;
+
+/// The transaction manager of the connection: savepoints nest under the open group.
+type Manager = <AnyConnection as Connection>::TransactionManager;
 
 /// At most this many writes share a commit, so a steady stream of writers still commits often.
 const MAX_GROUP: usize = 32;

@@ -160,7 +160,8 @@ SELECT $1, last_notice, $2, $3, $4, $5, $6, $7, $8 FROM counter";
 /// Reads the seats told (all of them when `$2` is null), bumps their accounts' counters and
 /// stores their notices, in one statement: one round trip where a read and a statement per
 /// seat took several. The counters are bumped in account order, so two commits that tell the
-/// same accounts lock their counters in the same order.
+/// same accounts lock their counters in the same order; an account holds at most one seat of a
+/// game (`UNIQUE (game_id, account_id)`), so no counter is bumped twice in one statement.
 const TELL_POSTGRES: &str = "\
 WITH told AS (
     SELECT seat, account_id FROM seats

@@ -11,6 +11,7 @@ mod games;
 mod group_commit;
 mod idempotency;
 mod listing;
+mod notices;
 mod personal_tokens;
 mod seeding;
 mod support;
