@@ -72,7 +72,9 @@ impl Database {
     }
 
     /// For benchmarks: makes every connection of this pool wait for each commit to reach the
-    /// disk (SQLite `synchronous = FULL`, PostgreSQL `synchronous_commit = on`). Both settings
+    /// disk (SQLite `synchronous = FULL`, PostgreSQL `synchronous_commit = on`). On SQLite the
+    /// writes run on the group writer's own connection, which is configured as the pool's are
+    /// and ships at `FULL` already, so there this changes nothing a write does. Both settings
     /// belong to a connection, so it holds all of the pool's connections at once (the pool opens
     /// the missing ones) and sets each. A connection the pool opens later, after one is
     /// discarded, has the shipped setting again: call this again before each measurement.
