@@ -115,7 +115,9 @@ impl Database {
 
     /// The number of the latest notice of `notice_type` about `game` for `account` at or before
     /// public version `version`: what the account stream tags a message with, so a client that
-    /// also gets the webhook can drop one of the two.
+    /// also gets the webhook can drop one of the two. Walks the account's notices back from its
+    /// latest (the notice a live message tells is among them) and looks no further back than
+    /// `NUMBER_LOOKBACK` notices, so a message with no stored notice costs a bounded read.
     #[tracing::instrument(skip(self))]
     pub fn notice_number(
         &self,
@@ -124,16 +126,25 @@ impl Database {
         notice_type: &str,
         version: i64,
     ) -> Result<Option<i64>, Error> {
+        let account = account.to_string();
+        let mut conn = self.conn()?;
+        let latest = last_number(&mut conn, &account)?;
         notices::table
-            .filter(notices::account_id.eq(account.to_string()))
+            .filter(notices::account_id.eq(&account))
+            .filter(notices::notice.gt(latest - NUMBER_LOOKBACK))
             .filter(notices::game_id.eq(game.to_string()))
             .filter(notices::kind_of_notice.eq(notice_type))
             .filter(notices::version.le(version))
-            .select(diesel::dsl::max(notices::notice))
-            .get_result::<Option<i64>>(&mut self.conn()?)
+            .order(notices::notice.desc())
+            .select(notices::notice)
+            .first::<i64>(&mut conn)
+            .optional()
             .db()
     }
 }
+
+/// How many of an account's latest notices [`Database::notice_number`] looks through.
+const NUMBER_LOOKBACK: i64 = 4096;
 
 /// What a notice says of its game, whichever seat it goes to, before it is numbered.
 #[derive(Clone, Copy)]
@@ -157,42 +168,41 @@ WITH counter AS (
 INSERT INTO notices (account_id, notice, type, game_id, kind, version, seat, deadline_at, created_at)
 SELECT $1, last_notice, $2, $3, $4, $5, $6, $7, $8 FROM counter";
 
-/// Reads the seats told (all of them when `$2` is null), bumps their accounts' counters and
-/// stores their notices, in one statement: one round trip where a read and a statement per
-/// seat took several. The counters are bumped in account order, so two commits that tell the
-/// same accounts lock their counters in the same order; an account holds at most one seat of a
-/// game (`UNIQUE (game_id, account_id)`), so no counter is bumped twice in one statement.
-const TELL_POSTGRES: &str = "\
-WITH told AS (
-    SELECT seat, account_id FROM seats
-    WHERE game_id = $1 AND ($2::integer[] IS NULL OR seat = ANY($2))
-), counter AS (
-    INSERT INTO notice_counters (account_id, last_notice)
-    SELECT account_id, 1 FROM told ORDER BY account_id
-    ON CONFLICT (account_id) DO UPDATE SET last_notice = notice_counters.last_notice + 1
-    RETURNING account_id, last_notice
-)
-INSERT INTO notices (account_id, notice, type, game_id, kind, version, seat, deadline_at, created_at)
-SELECT told.account_id, counter.last_notice, $3, $1, $4, $5, told.seat, $6, $7
-FROM told JOIN counter ON counter.account_id = told.account_id";
+diesel::define_sql_function! {
+    /// PostgreSQL only (migration `2026-11-28-000030`): reads the seats told (all of them when
+    /// `seats` is null), bumps their accounts' counters in account order and stores their
+    /// notices, in one round trip; returns how many it stored. A function keeps its plan on
+    /// each connection, where the same statement sent raw was planned at every commit.
+    fn tell_seats(
+        game: Text,
+        seats: Nullable<Array<Integer>>,
+        notice_type: Text,
+        kind: Text,
+        version: BigInt,
+        deadline: Nullable<BigInt>,
+        now: BigInt,
+    ) -> Integer;
+}
 
-/// On PostgreSQL: tells the seats `only` (every seat when `None`) in one statement.
+/// On PostgreSQL: tells the seats `only` (every seat when `None`) in one call, itself kept
+/// prepared.
 fn tell_postgres(
     conn: &mut diesel::PgConnection,
     notice: &About<'_>,
     only: Option<&[i32]>,
 ) -> Result<(), Error> {
-    diesel::sql_query(TELL_POSTGRES)
-        .bind::<Text, _>(notice.game_id)
-        .bind::<Nullable<Array<Integer>>, _>(only)
-        .bind::<Text, _>(notice.notice_type)
-        .bind::<Text, _>(notice.kind)
-        .bind::<BigInt, _>(notice.version)
-        .bind::<Nullable<BigInt>, _>(notice.deadline_at)
-        .bind::<BigInt, _>(notice.now)
-        .execute(conn)
-        .db()
-        .map(drop)
+    diesel::select(tell_seats(
+        notice.game_id,
+        only,
+        notice.notice_type,
+        notice.kind,
+        notice.version,
+        notice.deadline_at,
+        notice.now,
+    ))
+    .get_result::<i32>(conn)
+    .db()
+    .map(drop)
 }
 
 /// Numbers and stores one notice. On PostgreSQL the counter row stays locked to the end of the

@@ -1,0 +1,1 @@
+CREATE INDEX notices_by_game ON notices (account_id, game_id, type, version);
