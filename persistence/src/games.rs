@@ -258,7 +258,6 @@ pub(crate) fn insert_game(conn: &mut AnyConnection, game: &NewGame) -> Result<()
         joined_at: game.created_at,
         to_act: false,
         inbox_key: Some(crate::inbox::OPEN_SEAT_KEY),
-        in_inbox: true,
     };
     diesel::insert_into(games::table)
         .values(&row)

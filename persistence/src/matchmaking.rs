@@ -417,7 +417,6 @@ fn make_game(
                 // The start just below sets the seats' inbox columns.
                 to_act: false,
                 inbox_key: Some(crate::inbox::OPEN_SEAT_KEY),
-                in_inbox: true,
             })
             .execute(conn)
             .unique_as("seat_taken")?;

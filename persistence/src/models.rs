@@ -181,7 +181,6 @@ pub(crate) struct SeatRow {
     pub joined_at: i64,
     pub to_act: bool,
     pub inbox_key: Option<i64>,
-    pub in_inbox: bool,
 }
 
 /// A seat joined with its account: (game_id, seat, account_id, username, joined_at, deleted).

@@ -169,7 +169,7 @@ INSERT INTO notices (account_id, notice, type, game_id, kind, version, seat, dea
 SELECT $1, last_notice, $2, $3, $4, $5, $6, $7, $8 FROM counter";
 
 diesel::define_sql_function! {
-    /// PostgreSQL only (migration `2026-11-28-000030`): reads the seats told (all of them when
+    /// PostgreSQL only (migration `2026-11-28-000029`): reads the seats told (all of them when
     /// `seats` is null), bumps their accounts' counters in account order and stores their
     /// notices, in one round trip; returns how many it stored. A function keeps its plan on
     /// each connection, where the same statement sent raw was planned at every commit.

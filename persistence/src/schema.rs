@@ -76,8 +76,6 @@ diesel::table! {
         to_act -> Bool,
         /// The seat's place in its account's inbox; null once the game is over.
         inbox_key -> Nullable<BigInt>,
-        /// The game is open or active: the seat is in its account's inbox.
-        in_inbox -> Bool,
     }
 }
 

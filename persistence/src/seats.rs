@@ -54,7 +54,6 @@ impl Database {
                 joined_at: now,
                 to_act: false,
                 inbox_key: Some(crate::inbox::OPEN_SEAT_KEY),
-                in_inbox: true,
             };
             // The row lock taken above already serializes joins; the constraints are the backstop.
             diesel::insert_into(seats::table)

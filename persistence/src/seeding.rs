@@ -96,9 +96,8 @@ fn copy_statements(conn: &AnyConnection, log: CopyLog) -> Vec<String> {
              WHERE t.id = {template}"
         ),
         format!(
-            "{numbers} INSERT INTO seats (game_id, seat, account_id, joined_at, to_act, inbox_key, \
-             in_inbox) \
-             SELECT {id}, t.seat, t.account_id, t.joined_at, t.to_act, t.inbox_key, t.in_inbox \
+            "{numbers} INSERT INTO seats (game_id, seat, account_id, joined_at, to_act, inbox_key) \
+             SELECT {id}, t.seat, t.account_id, t.joined_at, t.to_act, t.inbox_key \
              FROM copies, seats t \
              WHERE t.game_id = {template}"
         ),
