@@ -12,6 +12,7 @@ pub mod delivery;
 pub mod error;
 pub mod idempotency;
 pub mod json_body;
+pub mod lease_holder;
 pub mod limits;
 pub mod live_limits;
 pub mod login_budget;

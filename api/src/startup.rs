@@ -17,6 +17,7 @@ use crate::cors::CorsOrigins;
 use crate::error::ApiError;
 use crate::idempotency::InFlight;
 use crate::json_body::BodyTimeout;
+use crate::lease_holder::LeaseHolder;
 use crate::limits::Limits;
 use crate::metrics::MetricsAccess;
 use crate::push::Hub;
@@ -72,8 +73,23 @@ impl Application {
         let limits = Arc::new(Limits::new(&settings.limits));
         let listener = TcpListener::bind((settings.host.as_str(), settings.port))?;
         let address = listener.local_addr()?;
+        let holder = LeaseHolder::listening_on(address);
+        let taker = service.clone();
+        let (lineage, name) = (holder.lineage().to_owned(), holder.name());
+        let (seats, deliveries) =
+            web::block(move || taker.database().take_back_leases(&lineage, &name))
+                .await
+                .map_err(std::io::Error::other)?
+                .map_err(|error| std::io::Error::other(format!("taking back leases: {error}")))?;
+        if seats + deliveries > 0 {
+            tracing::info!(
+                seats,
+                deliveries,
+                "took back the leases an earlier life of this server held"
+            );
+        }
         let shutdown = Shutdown::new();
-        let bots = crate::bot_runner::spawn(service.clone(), shutdown.subscribe());
+        let bots = crate::bot_runner::spawn(service.clone(), holder.name(), shutdown.subscribe());
         // Runs until the shutdown; a pass in progress is one transaction, done or rolled back.
         drop(crate::matchmaker::spawn(
             service.clone(),
@@ -81,6 +97,7 @@ impl Application {
         ));
         let deliveries = crate::delivery::spawn(
             service.clone(),
+            holder.name(),
             settings.webhooks.clone(),
             shutdown.subscribe(),
         )?;

@@ -16,7 +16,7 @@ use crate::connection::AnyConnection;
 use crate::error::{OrDb, corrupt};
 use crate::games::SET_ASIDE_RETRY_SECS;
 use crate::models::parse_uuid;
-use crate::schema::{bot_seats, due_claims, games};
+use crate::schema::{bot_seats, due_claims, games, webhook_deliveries};
 use crate::{Database, Error, GameStatus};
 
 /// A bot seat of an active game that no live process plays.
@@ -79,6 +79,43 @@ impl Database {
             .execute(conn)
             .db()
             .map(drop)
+        })
+    }
+
+    /// Takes back what earlier lives of this process held: every bot seat and webhook delivery
+    /// leased by a holder whose name starts with `lineage` but is not `holder`. The caller
+    /// vouches that no other live process bears that lineage (it listens on the address the
+    /// lineage names), so these leases are a dead process's and need not run out first: a
+    /// restarted server plays its bots and sends its claimed deliveries again at once. Returns
+    /// how many seats and deliveries were freed.
+    #[tracing::instrument(skip(self))]
+    pub fn take_back_leases(&self, lineage: &str, holder: &str) -> Result<(usize, usize), Error> {
+        let pattern = format!("{}%", like_literal(lineage));
+        self.write(|conn| {
+            let seats = diesel::update(
+                bot_seats::table
+                    .filter(bot_seats::lease_holder.like(&pattern).escape('\\'))
+                    .filter(bot_seats::lease_holder.ne(holder)),
+            )
+            .set((
+                bot_seats::lease_holder.eq(None::<String>),
+                bot_seats::lease_until.eq(None::<i64>),
+            ))
+            .execute(conn)
+            .db()?;
+            let deliveries = diesel::update(
+                webhook_deliveries::table
+                    .filter(webhook_deliveries::status.eq(crate::outbox::PENDING))
+                    .filter(webhook_deliveries::lease_holder.like(&pattern).escape('\\'))
+                    .filter(webhook_deliveries::lease_holder.ne(holder)),
+            )
+            .set((
+                webhook_deliveries::lease_holder.eq(None::<String>),
+                webhook_deliveries::lease_until.eq(None::<i64>),
+            ))
+            .execute(conn)
+            .db()?;
+            Ok((seats, deliveries))
         })
     }
 
@@ -228,4 +265,16 @@ fn seat_of(seat: i32) -> Result<Seat, Error> {
     u8::try_from(seat)
         .map(Seat)
         .map_err(|_| corrupt("bot seat"))
+}
+
+/// `text` as a `LIKE` pattern that matches only itself (escape character: backslash).
+fn like_literal(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for character in text.chars() {
+        if matches!(character, '\\' | '%' | '_') {
+            escaped.push('\\');
+        }
+        escaped.push(character);
+    }
+    escaped
 }

@@ -62,11 +62,15 @@ fn decision_slots() -> usize {
 
 /// Starts this process's bots on the current runtime; they run until `stop` is triggered.
 /// The returned counters say what they did.
-pub fn spawn(service: GameService, stop: crate::shutdown::ShutdownSignal) -> Arc<BotStats> {
+pub fn spawn(
+    service: GameService,
+    holder: Arc<str>,
+    stop: crate::shutdown::ShutdownSignal,
+) -> Arc<BotStats> {
     let stats = Arc::new(BotStats::default());
     let context = Context {
         service,
-        holder: Arc::from(uuid::Uuid::new_v4().simple().to_string()),
+        holder,
         slots: Arc::new(Semaphore::new(decision_slots())),
         stats: Arc::clone(&stats),
         stop: stop.clone(),

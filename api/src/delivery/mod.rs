@@ -80,6 +80,7 @@ impl Deliveries {
 /// Starts this process's worker; it runs until `stop` is triggered.
 pub fn spawn(
     service: GameService,
+    holder: Arc<str>,
     settings: WebhookSettings,
     stop: ShutdownSignal,
 ) -> std::io::Result<Deliveries> {
@@ -92,7 +93,7 @@ pub fn spawn(
     let worker = Worker {
         service,
         sender: Arc::new(sender),
-        holder: Arc::from(uuid::Uuid::new_v4().simple().to_string()),
+        holder,
         finished,
     };
     tokio::spawn(worker.run(deliveries.wake.clone(), ended, stop));

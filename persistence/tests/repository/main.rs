@@ -10,6 +10,7 @@ mod durability;
 mod games;
 mod group_commit;
 mod idempotency;
+mod leases;
 mod listing;
 mod notices;
 mod personal_tokens;

@@ -28,6 +28,12 @@ use uuid::Uuid;
 
 const SECRET: &str = "webhook-crash-driver-signing-secret-of-32-bytes";
 
+/// How long after play stops every turn must have arrived: a restarted process sends again at
+/// once what its previous life had claimed, so only retries' backoff (5 s) and load delay them.
+const ARRIVE_WITHIN: Duration = Duration::from_secs(30);
+/// How much longer a failing check keeps counting arrivals, to tell late from lost.
+const LATE_WITHIN: Duration = Duration::from_secs(75);
+
 /// A `your_turn` an acknowledged move made: game, seat, version.
 type Turn = (String, u64, i64);
 
@@ -238,9 +244,8 @@ async fn run(options: CrashOptions, data_dir: PathBuf) -> Result<(), String> {
     player.await.map_err(|error| error.to_string())??;
 
     let expected: HashSet<Turn> = shared.expected.lock().await.iter().cloned().collect();
-    let deadline = Instant::now() + Duration::from_secs(60);
-    let missing = loop {
-        let received = receiver.received();
+    let waited = Instant::now();
+    let missing_after = |received: &[Received]| -> usize {
         let got: HashSet<Turn> = received
             .iter()
             .map(Received::json)
@@ -254,12 +259,27 @@ async fn run(options: CrashOptions, data_dir: PathBuf) -> Result<(), String> {
                 )
             })
             .collect();
-        let missing: Vec<&Turn> = expected.difference(&got).collect();
-        if missing.is_empty() || Instant::now() > deadline {
-            break missing.len();
+        expected.difference(&got).count()
+    };
+    // Every turn must arrive within ARRIVE_WITHIN; past it the check keeps looking for
+    // LATE_WITHIN more, only to tell a late delivery from a lost one in its failure.
+    let (mut missing, mut late) = (0, None);
+    loop {
+        let now_missing = missing_after(&receiver.received());
+        if waited.elapsed() <= ARRIVE_WITHIN {
+            missing = now_missing;
+        }
+        if now_missing == 0 {
+            if missing > 0 {
+                late = Some(waited.elapsed());
+            }
+            break;
+        }
+        if waited.elapsed() > ARRIVE_WITHIN + LATE_WITHIN {
+            break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    }
     let received = receiver.received();
     let unsigned = received
         .iter()
@@ -272,9 +292,25 @@ async fn run(options: CrashOptions, data_dir: PathBuf) -> Result<(), String> {
     let _ = server.terminate();
     database.drop_if_made();
     if missing > 0 || unsigned > 0 || expected.is_empty() {
+        let late = late.map_or_else(
+            || {
+                format!(
+                    "not even {} s later",
+                    (ARRIVE_WITHIN + LATE_WITHIN).as_secs()
+                )
+            },
+            |after| {
+                format!(
+                    "the last of them {:.1} s after play stopped",
+                    after.as_secs_f64()
+                )
+            },
+        );
         return Err(format!(
-            "{missing} of {} turns never arrived, {unsigned} requests not signed",
-            expected.len()
+            "{missing} of {} turns did not arrive within {} s ({late}), {unsigned} requests \
+             not signed",
+            expected.len(),
+            ARRIVE_WITHIN.as_secs()
         ));
     }
     println!(
