@@ -32,6 +32,9 @@ struct State {
     received: Vec<Received>,
     answers: VecDeque<u16>,
     delay: Duration,
+    /// Requests read and not yet answered, now and at most so far.
+    open: usize,
+    most_open: usize,
 }
 
 #[derive(Clone)]
@@ -73,6 +76,11 @@ impl Receiver {
     /// Each request is answered only after this long.
     pub fn delay_answers(&self, delay: Duration) {
         self.state().delay = delay;
+    }
+
+    /// The most requests that were ever read and not yet answered at one time.
+    pub fn most_at_once(&self) -> usize {
+        self.state().most_open
     }
 
     pub fn received(&self) -> Vec<Received> {
@@ -133,10 +141,16 @@ impl Receiver {
         let body = String::from_utf8_lossy(&buffer[head_end..head_end + length]).into_owned();
         let (status, delay) = {
             let mut state = self.state();
+            state.open += 1;
+            state.most_open = state.most_open.max(state.open);
             (state.answers.pop_front().unwrap_or(204), state.delay)
         };
         tokio::time::sleep(delay).await;
-        self.state().received.push(Received { headers, body });
+        {
+            let mut state = self.state();
+            state.open -= 1;
+            state.received.push(Received { headers, body });
+        }
         self.arrived.notify_waiters();
         let answer =
             format!("HTTP/1.1 {status} Answer\r\ncontent-length: 2\r\nconnection: close\r\n\r\nok");

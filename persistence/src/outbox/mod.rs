@@ -320,9 +320,20 @@ impl Database {
         if finished.is_empty() && !self.anything_due(now, now_ms)? && !self.anything_to_queue()? {
             return Ok(TurnDone::default());
         }
-        let (recorded, more_to_queue, ids) = self.write_unsynced(|conn| {
+        let (recorded, queued, ids) = self.write_unsynced(|conn| {
             let recorded = record::attempts(conn, holder, finished)?;
-            let more_to_queue = queue::notices(conn)?;
+            let taker = queue::Taker {
+                holder,
+                now_ms,
+                until,
+                per_endpoint,
+                limit,
+            };
+            let queued = queue::notices(conn, &taker)?;
+            let left = limit.max(0) - i64::try_from(queued.taken.len()).unwrap_or(i64::MAX);
+            if left <= 0 {
+                return Ok((recorded, queued, Vec::new()));
+            }
             let query = match conn {
                 AnyConnection::Postgresql(_) => CLAIM_POSTGRES,
                 AnyConnection::Sqlite(_) => CLAIM_SQLITE,
@@ -331,17 +342,21 @@ impl Database {
                 .bind::<BigInt, _>(now)
                 .bind::<BigInt, _>(now_ms)
                 .bind::<BigInt, _>(per_endpoint)
-                .bind::<BigInt, _>(limit.max(0))
+                .bind::<BigInt, _>(left)
                 .bind::<Text, _>(holder)
                 .bind::<BigInt, _>(until)
                 .load::<RowId>(conn)
                 .db()
-                .map(|ids| (recorded, more_to_queue, ids))
+                .map(|ids| (recorded, queued, ids))
         })?;
+        let queue::Queued {
+            more: more_to_queue,
+            taken,
+        } = queued;
         if ids.is_empty() {
             return Ok(TurnDone {
                 recorded,
-                claimed: Vec::new(),
+                claimed: taken,
                 more_to_queue,
             });
         }
@@ -361,6 +376,7 @@ impl Database {
             ))
             .load::<(DeliveryColumns, String, String, String)>(&mut self.conn()?)
             .db()?;
+        // The older rows claimed first, then the new ones taken as they were queued.
         let claimed = rows
             .into_iter()
             .map(|(delivery, account, url, secret)| {
@@ -371,6 +387,7 @@ impl Database {
                     secret,
                 })
             })
+            .chain(taken.into_iter().map(Ok))
             .collect::<Result<Vec<_>, Error>>()?;
         Ok(TurnDone {
             recorded,

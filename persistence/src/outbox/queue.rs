@@ -3,6 +3,10 @@
 //! every notice read. A commit writes only its notices, so what a move costs does not grow with
 //! its accounts' endpoints; the worker makes the rows of many commits in a few statements.
 //!
+//! A new row whose endpoint has room for another attempt in flight is inserted leased to the
+//! worker and handed to it from what the turn already read: the claim that follows neither
+//! updates it nor reads it back (that update and read were about half a busy turn's work).
+//!
 //! Notices are numbered per account in commit order (the counter row stays locked to the end of
 //! the transaction that bumps it), so a number above an endpoint's mark is one not yet queued,
 //! never one skipped by a commit still under way.
@@ -16,10 +20,11 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use super::record::json_list;
-use super::rfc3339;
+use super::{ClaimedDelivery, DeliveryRecord, PENDING, rfc3339};
 use crate::Error;
 use crate::connection::AnyConnection;
 use crate::error::OrDb;
+use crate::models::parse_uuid;
 use crate::webhooks::split_events;
 
 /// Endpoints caught up in one turn at most, and notice rows read in one turn at most.
@@ -55,8 +60,8 @@ LIMIT ?1";
 /// The notices above the marks of the endpoints listed (a JSON array of ids), endpoint by
 /// endpoint, oldest first.
 const UNQUEUED_POSTGRES: &str = "\
-SELECT e.id AS endpoint_id, e.events, n.account_id, n.notice, n.type AS notice_type, n.game_id,
-    n.kind, n.version, n.seat, n.deadline_at, n.created_at
+SELECT e.id AS endpoint_id, e.events, e.url, e.secret, n.account_id, n.notice,
+    n.type AS notice_type, n.game_id, n.kind, n.version, n.seat, n.deadline_at, n.created_at
 FROM webhook_endpoints e
 JOIN notices n ON n.account_id = e.account_id AND n.notice > e.notices_through
 WHERE e.id IN (SELECT jsonb_array_elements_text($1::jsonb))
@@ -64,28 +69,46 @@ ORDER BY e.id, n.notice
 LIMIT $2";
 
 const UNQUEUED_SQLITE: &str = "\
-SELECT e.id AS endpoint_id, e.events, n.account_id, n.notice, n.type AS notice_type, n.game_id,
-    n.kind, n.version, n.seat, n.deadline_at, n.created_at
+SELECT e.id AS endpoint_id, e.events, e.url, e.secret, n.account_id, n.notice,
+    n.type AS notice_type, n.game_id, n.kind, n.version, n.seat, n.deadline_at, n.created_at
 FROM webhook_endpoints e
 JOIN notices n ON n.account_id = e.account_id AND n.notice > e.notices_through
 WHERE e.id IN (SELECT value FROM json_each(?1))
 ORDER BY e.id, n.notice
 LIMIT ?2";
 
-/// The new delivery rows, from a JSON array of `[id, endpoint, message, type, payload, due]`,
-/// each due when its notice was made.
+/// Deliveries in flight (leased, by any process) per endpoint listed (a JSON array of ids).
+const IN_FLIGHT_POSTGRES: &str = "\
+SELECT endpoint_id AS id, COUNT(*) AS n FROM webhook_deliveries
+WHERE status = 'pending' AND lease_until >= $1
+  AND endpoint_id IN (SELECT jsonb_array_elements_text($2::jsonb))
+GROUP BY endpoint_id";
+
+const IN_FLIGHT_SQLITE: &str = "\
+SELECT endpoint_id AS id, COUNT(*) AS n FROM webhook_deliveries
+WHERE status = 'pending' AND lease_until >= ?1
+  AND endpoint_id IN (SELECT value FROM json_each(?2))
+GROUP BY endpoint_id";
+
+/// The new delivery rows, from a JSON array of
+/// `[id, endpoint, message, type, payload, due, lease holder, lease until]`, each due when its
+/// notice was made (the lease is null for a row left to a later claim).
 const INSERT_POSTGRES: &str = "\
 INSERT INTO webhook_deliveries
-    (id, endpoint_id, message_id, type, payload, status, attempts, next_attempt_at, created_at)
-SELECT r ->> 0, r ->> 1, r ->> 2, r ->> 3, r ->> 4, 'pending', 0, (r ->> 5)::bigint, (r ->> 5)::bigint
+    (id, endpoint_id, message_id, type, payload, status, attempts, next_attempt_at, created_at,
+     lease_holder, lease_until)
+SELECT r ->> 0, r ->> 1, r ->> 2, r ->> 3, r ->> 4, 'pending', 0, (r ->> 5)::bigint, (r ->> 5)::bigint,
+    r ->> 6, (r ->> 7)::bigint
 FROM jsonb_array_elements($1::jsonb) AS r";
 
 const INSERT_SQLITE: &str = "\
 INSERT INTO webhook_deliveries
-    (id, endpoint_id, message_id, type, payload, status, attempts, next_attempt_at, created_at)
+    (id, endpoint_id, message_id, type, payload, status, attempts, next_attempt_at, created_at,
+     lease_holder, lease_until)
 SELECT json_extract(r.value, '$[0]'), json_extract(r.value, '$[1]'), json_extract(r.value, '$[2]'),
     json_extract(r.value, '$[3]'), json_extract(r.value, '$[4]'), 'pending', 0,
-    json_extract(r.value, '$[5]'), json_extract(r.value, '$[5]')
+    json_extract(r.value, '$[5]'), json_extract(r.value, '$[5]'),
+    json_extract(r.value, '$[6]'), json_extract(r.value, '$[7]')
 FROM json_each(?1) AS r";
 
 /// Each endpoint's new mark, from a JSON array of `[id, mark]` pairs.
@@ -106,6 +129,10 @@ struct Unqueued {
     #[diesel(sql_type = Text)]
     events: String,
     #[diesel(sql_type = Text)]
+    url: String,
+    #[diesel(sql_type = Text)]
+    secret: String,
+    #[diesel(sql_type = Text)]
     account_id: String,
     #[diesel(sql_type = BigInt)]
     notice: i64,
@@ -123,6 +150,32 @@ struct Unqueued {
     deadline_at: Option<i64>,
     #[diesel(sql_type = BigInt)]
     created_at: i64,
+}
+
+#[derive(QueryableByName)]
+struct InFlight {
+    #[diesel(sql_type = Text)]
+    id: String,
+    #[diesel(sql_type = BigInt)]
+    n: i64,
+}
+
+/// Who takes the new rows that have room, as the claim would: the worker's name, the
+/// wall-clock milliseconds its lease is judged at and runs to, the bound per endpoint and how
+/// many rows it takes in all.
+pub(super) struct Taker<'a> {
+    pub holder: &'a str,
+    pub now_ms: i64,
+    pub until: i64,
+    pub per_endpoint: i64,
+    pub limit: i64,
+}
+
+/// What a turn's queueing did: whether notices were left for the next turn, and the new rows
+/// leased to the worker.
+pub(super) struct Queued {
+    pub more: bool,
+    pub taken: Vec<ClaimedDelivery>,
 }
 
 /// A count as SQL binds it.
@@ -159,8 +212,9 @@ fn payload(row: &Unqueued) -> String {
     .to_string()
 }
 
-/// Queues what is waiting, at most a turn's worth; whether more is left for the next turn.
-pub(super) fn notices(conn: &mut AnyConnection) -> Result<bool, Error> {
+/// Queues what is waiting, at most a turn's worth, leasing to `taker` the new rows whose
+/// endpoint has room.
+pub(super) fn notices(conn: &mut AnyConnection, taker: &Taker<'_>) -> Result<Queued, Error> {
     let postgres = matches!(conn, AnyConnection::Postgresql(_));
     let pick = |postgres_sql, sqlite_sql| if postgres { postgres_sql } else { sqlite_sql };
     let behind = pick(BEHIND_POSTGRES, BEHIND_SQLITE);
@@ -174,12 +228,16 @@ pub(super) fn notices(conn: &mut AnyConnection) -> Result<bool, Error> {
         .map(|row| row.id)
         .collect();
     if endpoints.is_empty() {
-        return Ok(false);
+        return Ok(Queued {
+            more: false,
+            taken: Vec::new(),
+        });
     }
     let mut more = endpoints.len() > QUEUE_ENDPOINTS;
     endpoints.truncate(QUEUE_ENDPOINTS);
+    let listed = json_list(&endpoints);
     let mut rows = diesel::sql_query(unqueued)
-        .bind::<Text, _>(json_list(&endpoints))
+        .bind::<Text, _>(&listed)
         .bind::<BigInt, _>(sql_count(QUEUE_ROWS + 1))
         .load::<Unqueued>(conn)
         .db()?;
@@ -187,9 +245,21 @@ pub(super) fn notices(conn: &mut AnyConnection) -> Result<bool, Error> {
     // read, and its mark moves to the last notice of that prefix.
     more |= rows.len() > QUEUE_ROWS;
     rows.truncate(QUEUE_ROWS);
+    // Room per endpoint: the bound less what is in flight already, by any process.
+    let mut room: HashMap<String, i64> =
+        diesel::sql_query(pick(IN_FLIGHT_POSTGRES, IN_FLIGHT_SQLITE))
+            .bind::<BigInt, _>(taker.now_ms)
+            .bind::<Text, _>(&listed)
+            .load::<InFlight>(conn)
+            .db()?
+            .into_iter()
+            .map(|row| (row.id, taker.per_endpoint - row.n))
+            .collect();
+    let mut left_to_take = taker.limit.max(0);
     let mut new_marks: Vec<(String, i64)> = Vec::new();
     let mut subscribed: HashMap<&str, Vec<String>> = HashMap::new();
     let mut queued = Vec::new();
+    let mut taken = Vec::new();
     for row in &rows {
         match new_marks.last_mut() {
             Some((endpoint, mark)) if *endpoint == row.endpoint_id => *mark = row.notice,
@@ -198,17 +268,54 @@ pub(super) fn notices(conn: &mut AnyConnection) -> Result<bool, Error> {
         let events = subscribed
             .entry(&row.endpoint_id)
             .or_insert_with(|| split_events(&row.events));
-        if events.contains(&row.notice_type) {
-            queued.push(json!([
-                // Time-ordered: a turn's rows land side by side in the id index, not on as
-                // many pages as there are rows.
-                Uuid::now_v7().to_string(),
-                row.endpoint_id,
-                message_id(&row.account_id, row.notice),
-                row.notice_type,
-                payload(row),
-                row.created_at,
-            ]));
+        if !events.contains(&row.notice_type) {
+            continue;
+        }
+        // Time-ordered: a turn's rows land side by side in the id index, not on as many
+        // pages as there are rows.
+        let id = Uuid::now_v7();
+        let delivery = DeliveryRecord {
+            id,
+            endpoint: parse_uuid(&row.endpoint_id, "endpoint id")?,
+            message_id: message_id(&row.account_id, row.notice),
+            event_type: row.notice_type.clone(),
+            payload: payload(row),
+            status: PENDING.to_owned(),
+            attempts: 0,
+            next_attempt_at: Some(row.created_at),
+            last_status: None,
+            last_error: None,
+            created_at: row.created_at,
+            delivered_at: None,
+        };
+        let room = room
+            .entry(row.endpoint_id.clone())
+            .or_insert(taker.per_endpoint);
+        let take = *room > 0 && left_to_take > 0;
+        let lease = if take {
+            *room -= 1;
+            left_to_take -= 1;
+            json!([taker.holder, taker.until])
+        } else {
+            json!([null, null])
+        };
+        queued.push(json!([
+            id.to_string(),
+            row.endpoint_id,
+            delivery.message_id,
+            row.notice_type,
+            delivery.payload,
+            row.created_at,
+            lease[0],
+            lease[1],
+        ]));
+        if take {
+            taken.push(ClaimedDelivery {
+                delivery,
+                account: parse_uuid(&row.account_id, "account id")?,
+                url: row.url.clone(),
+                secret: row.secret.clone(),
+            });
         }
     }
     if !queued.is_empty() {
@@ -228,7 +335,7 @@ pub(super) fn notices(conn: &mut AnyConnection) -> Result<bool, Error> {
         .bind::<Text, _>(pairs)
         .execute(conn)
         .db()?;
-    Ok(more)
+    Ok(Queued { more, taken })
 }
 
 #[cfg(test)]

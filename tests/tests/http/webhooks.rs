@@ -665,6 +665,23 @@ async fn until_finished(receiver: &Receiver) -> Vec<Received> {
     }
 }
 
+with_private_targets!(an_endpoint_has_at_most_four_attempts_in_flight);
+async fn an_endpoint_has_at_most_four_attempts_in_flight(app: TestApp) {
+    let receiver = Receiver::start().await;
+    // Slow answers keep attempts in flight while new notices are queued.
+    receiver.delay_answers(Duration::from_millis(400));
+    let [ann, ben, cal, dee] = four_players(&app).await;
+    register(&app, &ann, &receiver.url, &["game_started"]).await;
+    const GAMES: usize = 10;
+    for _ in 0..GAMES {
+        let request = json!({"kind": "trade_or_duel", "players": 4});
+        app.start_game(&ann, &[&ben, &cal, &dee], request).await;
+    }
+    receiver.wait_for(GAMES, Duration::from_secs(30)).await;
+    let most = receiver.most_at_once();
+    assert!((2..=4).contains(&most), "{most} attempts in flight at once");
+}
+
 with_private_targets!(an_endpoint_hears_only_of_what_follows_its_registration);
 async fn an_endpoint_hears_only_of_what_follows_its_registration(app: TestApp) {
     let receiver = Receiver::start().await;
