@@ -1,7 +1,6 @@
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::time::Duration;
 
-use diesel::connection::SimpleConnection;
 use diesel::r2d2::{Pool, PooledConnection, R2D2Connection};
 use diesel::{Connection, PgConnection, RunQueryDsl, SqliteConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
@@ -41,9 +40,6 @@ pub struct Database {
     sqlite_writers: Option<Arc<GroupWriter>>,
     /// SQLite only: see [`QuickReaders`].
     quick_readers: Option<Arc<QuickReaders>>,
-    /// SQLite only: the connection of [`Database::write_unsynced`], opened on first use and
-    /// dropped after an error (the next use opens another).
-    unsynced: Arc<Mutex<Option<AnyConnection>>>,
 }
 
 impl std::fmt::Debug for Database {
@@ -113,7 +109,6 @@ impl Database {
             target,
             sqlite_writers,
             quick_readers,
-            unsynced: Arc::default(),
         })
     }
 
@@ -162,40 +157,24 @@ impl Database {
         }
     }
 
-    /// Like [`Database::write`], for bookkeeping that a power loss may undo without harm: its
-    /// commit does not wait for the disk. On SQLite (WAL) it runs on a connection of its own at
-    /// `synchronous = NORMAL`: the commit survives a crash of the process at once, and a power
-    /// loss once the next synced commit (any move) has synced the log that holds it. On
-    /// PostgreSQL: `synchronous_commit = off` for this transaction only.
+    /// Like [`Database::write`], for bookkeeping that a power loss may undo without harm. On
+    /// PostgreSQL its commit does not wait for the disk (`synchronous_commit = off` for this
+    /// transaction only). On SQLite it joins this process's group commit like any write: a
+    /// transaction of its own, even unsynced, would first end the open group (a sync the moves
+    /// queued behind it wait for) and then hold the file's write lock for its own commit.
     pub(crate) fn write_unsynced<T>(
         &self,
         work: impl FnOnce(&mut AnyConnection) -> Result<T, Error>,
     ) -> Result<T, Error> {
-        let Target::Sqlite(path) = &self.target else {
-            return self.write(|conn| {
-                diesel::sql_query("SET LOCAL synchronous_commit = off")
-                    .execute(conn)
-                    .map_err(crate::error::from_diesel)?;
-                work(conn)
-            });
-        };
-        let _turn = self.writer_turn();
-        let mut slot = self.unsynced.lock().unwrap_or_else(PoisonError::into_inner);
-        let conn = match &mut *slot {
-            Some(conn) => conn,
-            empty => {
-                let mut conn = open_sqlite(path)?;
-                conn.batch_execute("PRAGMA synchronous = NORMAL;")
-                    .map_err(crate::error::from_diesel)?;
-                empty.insert(AnyConnection::Sqlite(conn))
-            }
-        };
-        let result = write_transaction(conn, work);
-        if result.is_err() {
-            // Whatever went wrong, the next write starts on a fresh connection.
-            *slot = None;
+        if self.sqlite_writers.is_some() {
+            return self.write(work);
         }
-        result
+        self.write(|conn| {
+            diesel::sql_query("SET LOCAL synchronous_commit = off")
+                .execute(conn)
+                .map_err(crate::error::from_diesel)?;
+            work(conn)
+        })
     }
 
     /// This process's turn to write, on SQLite, for a write outside [`Database::write`] (every
