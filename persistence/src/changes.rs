@@ -1,5 +1,5 @@
-//! Telling other server processes that a game changed, or that an account's webhook endpoint
-//! was disabled: PostgreSQL `NOTIFY` after the commit, `LISTEN` on a connection of its own (see
+//! Telling other server processes that a game changed, that a game's seats changed without a
+//! commit, or that an account's webhook endpoint was disabled: PostgreSQL `NOTIFY` after the commit, `LISTEN` on a connection of its own (see
 //! `listen`). A notification names only a game and a version (or an account and an endpoint);
 //! every process reads and filters what changed itself. SQLite has no such channel: its feed
 //! stays inside the process.
@@ -43,6 +43,8 @@ impl GameChange {
 
 /// Prefix of an endpoint-disabled payload (a game change's starts with the game's id).
 const ENDPOINT_DISABLED: &str = "endpoint_disabled:";
+/// Prefix of a forget payload.
+const FORGET: &str = "forget:";
 
 /// What one process tells the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -55,6 +57,13 @@ pub enum Announcement {
         endpoint: Uuid,
         origin: u64,
     },
+    /// `game`'s seats changed without a commit, so its revision did not move (an account was
+    /// deleted: its seat went to a bot, or now shows a deleted account): every process drops
+    /// what it keeps of the game, since a check of the revision would still pass it.
+    Forget {
+        game: Uuid,
+        origin: u64,
+    },
 }
 
 impl Announcement {
@@ -62,7 +71,9 @@ impl Announcement {
     pub fn origin(&self) -> u64 {
         match self {
             Announcement::Game(change) => change.origin,
-            Announcement::EndpointDisabled { origin, .. } => *origin,
+            Announcement::EndpointDisabled { origin, .. } | Announcement::Forget { origin, .. } => {
+                *origin
+            }
         }
     }
 
@@ -74,10 +85,20 @@ impl Announcement {
                 endpoint,
                 origin,
             } => format!("{ENDPOINT_DISABLED}{account}:{endpoint}:{origin:x}"),
+            Announcement::Forget { game, origin } => format!("{FORGET}{game}:{origin:x}"),
         }
     }
 
     pub(crate) fn parse(payload: &str) -> Option<Self> {
+        if let Some(rest) = payload.strip_prefix(FORGET) {
+            let mut parts = rest.split(':');
+            let game = Uuid::parse_str(parts.next()?).ok()?;
+            let origin = u64::from_str_radix(parts.next()?, 16).ok()?;
+            return parts
+                .next()
+                .is_none()
+                .then_some(Announcement::Forget { game, origin });
+        }
         let Some(rest) = payload.strip_prefix(ENDPOINT_DISABLED) else {
             return GameChange::parse(payload).map(Announcement::Game);
         };
@@ -151,14 +172,25 @@ mod tests {
             endpoint: Uuid::new_v4(),
             origin: 0xabc,
         };
-        for announcement in [game, disabled] {
+        let forget = Announcement::Forget {
+            game: Uuid::new_v4(),
+            origin: 0x5eed,
+        };
+        for announcement in [game, disabled, forget] {
             assert_eq!(
                 Announcement::parse(&announcement.payload()),
                 Some(announcement)
             );
         }
         assert_eq!(disabled.origin(), 0xabc);
+        assert_eq!(forget.origin(), 0x5eed);
         assert_eq!(Announcement::parse("endpoint_disabled:nonsense"), None);
+        assert_eq!(Announcement::parse("forget:nonsense:1"), None);
+        assert_eq!(
+            Announcement::parse(&format!("{}:x", forget.payload())),
+            None,
+            "a trailing field is refused"
+        );
         assert_eq!(
             Announcement::parse(&format!("{}:x", disabled.payload())),
             None,

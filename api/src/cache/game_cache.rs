@@ -21,7 +21,8 @@ use crate::error::ApiError;
 
 /// Bounded by `moka`, least recently used first out. Its default admission policy (TinyLFU)
 /// would turn away a new game while the cache is full of games read as often, and a game is
-/// most wanted just after it is created, so the policy is plain LRU.
+/// most wanted just after it is created, so the policy is plain LRU. A clone shares the entries.
+#[derive(Clone)]
 pub struct GameCache {
     /// `None` when the cache is turned off.
     games: Option<moka::sync::Cache<Uuid, Arc<Entry>>>,

@@ -74,6 +74,7 @@ impl Hub {
             notify::spawn_listener(
                 database.clone(),
                 Arc::downgrade(&hub.inner.feed),
+                hub.inner.cache.clone(),
                 hub.inner.origin,
             );
         }
@@ -130,6 +131,16 @@ impl Hub {
         self.announce(Announcement::EndpointDisabled {
             account,
             endpoint,
+            origin: self.inner.origin,
+        });
+    }
+
+    /// `game`'s seats changed without a commit (an account deleted): this process and, once the
+    /// announcement reaches them, the others drop what they keep of it.
+    pub fn forget_everywhere(&self, game: Uuid) {
+        self.inner.cache.forget(game);
+        self.announce(Announcement::Forget {
+            game,
             origin: self.inner.origin,
         });
     }

@@ -10,6 +10,7 @@ use persistence::{Announcement, Database};
 use tokio::sync::mpsc;
 
 use super::feed::Feed;
+use crate::cache::GameCache;
 
 /// How long the notifier gathers commits into one statement.
 const BATCH_WINDOW: Duration = Duration::from_millis(3);
@@ -38,12 +39,13 @@ pub async fn run_notifier(database: Database, mut queue: mpsc::UnboundedReceiver
 }
 
 /// Listens until the feed is gone. After every (re)connect it tells every subscriber to
-/// re-read the database: what happened while nobody listened is found there.
-pub fn spawn_listener(database: Database, feed: Weak<Feed>, origin: u64) {
-    tokio::spawn(listen(database, feed, origin));
+/// re-read the database: what happened while nobody listened is found there. Games another
+/// process says to forget leave `cache`.
+pub fn spawn_listener(database: Database, feed: Weak<Feed>, cache: GameCache, origin: u64) {
+    tokio::spawn(listen(database, feed, cache, origin));
 }
 
-async fn listen(database: Database, feed: Weak<Feed>, origin: u64) {
+async fn listen(database: Database, feed: Weak<Feed>, cache: GameCache, origin: u64) {
     loop {
         let mut listener = match database.change_listener().await {
             Ok(Some(listener)) => listener,
@@ -75,6 +77,7 @@ async fn listen(database: Database, feed: Weak<Feed>, origin: u64) {
                             Announcement::EndpointDisabled { account, endpoint, .. } => {
                                 feed.publish_webhook_disabled(account, endpoint);
                             }
+                            Announcement::Forget { game, .. } => cache.forget(game),
                         }
                         Ok(())
                     }

@@ -24,16 +24,15 @@ impl GameService {
         };
         self.known.forget(account);
         self.session_liveness().ended(account, &done.ended_sessions);
+        // Seats changed without a new revision, so a cached copy of these games is out of date,
+        // here and in every other process. (Open games are never cached; the wake-up below
+        // reaches the other processes' streams of those.)
         let cache = self.hub.cache();
-        // Seats changed without a new revision, so a cached copy of these games is out of date.
-        for game in done
-            .left
-            .iter()
-            .chain(&done.handed_to_bots)
-            .chain(&done.anonymised)
-            .chain(&done.cancelled)
-        {
+        for game in done.left.iter().chain(&done.cancelled) {
             cache.forget(*game);
+        }
+        for game in done.handed_to_bots.iter().chain(&done.anonymised) {
+            self.hub.forget_everywhere(*game);
         }
         // Wake the streams of the open games whose seats changed, as a leave or a cancel does
         // (an open game is at version 0).

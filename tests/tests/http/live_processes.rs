@@ -228,3 +228,63 @@ async fn two_processes_share_bot_seats_and_due_games(admin_url: &str) {
         );
     }
 }
+
+postgres_only!(another_process_stops_showing_a_deleted_account);
+
+/// An account deleted through one process: the other had the account's game cached at a
+/// revision that the deletion does not move (its seat goes to a bot), and must stop showing
+/// the account's name once the deletion's announcement arrives.
+async fn another_process_stops_showing_a_deleted_account(admin_url: &str) {
+    let near = TestApp::spawn(&blackbox::Backend::Postgres(admin_url.to_owned())).await;
+    let far = near.spawn_sharing().await;
+    let [zed, ben, cal, dee] = ["zed-doomed", "ben", "cal", "dee"].map(|name| name.to_owned());
+    let (zed, ben, cal, dee) = (
+        near.player(&zed).await,
+        near.player(&ben).await,
+        near.player(&cal).await,
+        near.player(&dee).await,
+    );
+    let id = near
+        .start_game(
+            &ben,
+            &[&zed, &cal, &dee],
+            json!({"kind": "trade_or_duel", "players": 4}),
+        )
+        .await;
+    let names = |game: &serde_json::Value| -> Vec<String> {
+        game["seats"]
+            .as_array()
+            .map(|seats| {
+                seats
+                    .iter()
+                    .filter_map(|seat| seat["username"].as_str().map(str::to_owned))
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    // Read twice on the far process: the second is served from its cache.
+    for _ in 0..2 {
+        assert!(names(&far.game(&ben, &id).await).contains(&"zed-doomed".to_owned()));
+    }
+    near.request(
+        reqwest::Method::DELETE,
+        "/v1/me",
+        Some(&zed.token),
+        Some(json!({"password": "a long enough password"})),
+    )
+    .await
+    .expect_status(204);
+    let deleted = Instant::now();
+    loop {
+        let game = far.game(&ben, &id).await;
+        if !names(&game).contains(&"zed-doomed".to_owned()) {
+            assert_eq!(game["bots"][0]["seat"], 1, "{game}");
+            break;
+        }
+        assert!(
+            deleted.elapsed() < LOST,
+            "the far process still shows the deleted account: {game}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
