@@ -6,7 +6,10 @@
 //! predecessor, and takes those back at once ([`persistence::Database::take_back_leases`]):
 //! after a crash and a restart, the bots move and the claimed webhooks go out without waiting
 //! for the dead process's leases to run out. Leases of other lineages (another host, a process
-//! that moved to another port) still wait for theirs.
+//! that moved to another port) still wait for theirs. Two live processes on different machines
+//! given one host name and one address would take each other's leases: the cost is a webhook
+//! sent twice under one `webhook-id` or a bot's lost race (its move is a compare-and-swap),
+//! never a move made twice; give each process its own host name.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
