@@ -298,12 +298,14 @@ pub struct TurnDone {
 }
 
 impl Database {
-    /// Records the finished attempts, queues the notices the endpoints have not queued yet,
-    /// then claims up to `limit` due deliveries, in one transaction: a busy outbox costs the
-    /// database one commit per turn, not one per message, and that commit does not wait for
-    /// the disk ([`Database::write_unsynced`]): a power loss may undo a turn, and its messages
-    /// are then queued and sent again under the same `webhook-id`, as at-least-once delivery
-    /// allows (the notices themselves were written, synced, by the commits that made them).
+    /// Records the finished attempts, queues the notices the endpoints have not queued yet
+    /// (taking at once the new rows whose endpoint has room), then claims due deliveries, up
+    /// to `limit` in all, in one transaction: a busy outbox costs the database one commit per
+    /// turn, not one per message. On PostgreSQL that commit does not wait for the disk, and on
+    /// SQLite it shares the moves' group commit ([`Database::write_unsynced`]): a power loss
+    /// may undo a PostgreSQL turn, and its messages are then queued and sent again under the
+    /// same `webhook-id`, as at-least-once delivery allows (the notices themselves were
+    /// written, synced, by the commits that made them).
     #[tracing::instrument(skip(self, turn), fields(finished = turn.finished.len()))]
     pub fn outbox_turn(&self, turn: &OutboxTurn<'_>) -> Result<TurnDone, Error> {
         let OutboxTurn {
