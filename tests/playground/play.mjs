@@ -426,7 +426,8 @@ try {
   await createGame(player, { kind: "tricky_tribes", players: 3, options: { deadline_secs: "3600" } });
   await player.goto(`${base}/play#/`, { waitUntil: "load" });
   await player.waitForSelector(".game-row.turn .deadline", { timeout: 30000 });
-  const mark = await player.$eval(".game-row.turn", (e) => e.innerText);
+  // The row with the deadline: the Intrigue game above may be the person's turn too.
+  const mark = await player.$eval(".game-row.turn .deadline", (e) => e.closest(".game-row").innerText);
   check(/Your turn/.test(mark) && /\d+ (min|h|s)/.test(mark), `the lobby's your-turn mark: ${mark}`);
   await axe(player, "the lobby with games");
   await screenshots(player, "lobby");
