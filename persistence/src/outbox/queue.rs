@@ -292,13 +292,11 @@ pub(super) fn notices(conn: &mut AnyConnection, taker: &Taker<'_>) -> Result<Que
             .entry(row.endpoint_id.clone())
             .or_insert(taker.per_endpoint);
         let take = *room > 0 && left_to_take > 0;
-        let lease = if take {
+        if take {
             *room -= 1;
             left_to_take -= 1;
-            json!([taker.holder, taker.until])
-        } else {
-            json!([null, null])
-        };
+        }
+        let (lease_holder, lease_until) = take.then_some((taker.holder, taker.until)).unzip();
         queued.push(json!([
             id.to_string(),
             row.endpoint_id,
@@ -306,8 +304,8 @@ pub(super) fn notices(conn: &mut AnyConnection, taker: &Taker<'_>) -> Result<Que
             row.notice_type,
             delivery.payload,
             row.created_at,
-            lease[0],
-            lease[1],
+            lease_holder,
+            lease_until,
         ]));
         if take {
             taken.push(ClaimedDelivery {
