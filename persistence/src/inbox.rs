@@ -77,54 +77,83 @@ pub(crate) fn store_summary(
     store_seat_summary(conn, game_id, summary, None)
 }
 
+/// The seat rows a summary writes: each seat acts or not, and its inbox key follows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct SeatSummaryWrite {
+    /// The seats written; `None` writes every seat of the game.
+    pub seats: Option<Vec<i32>>,
+    /// The seats to act.
+    pub acting: Vec<i32>,
+    /// The inbox key of a seat to act, and of one that waits; `None` once the game is over.
+    pub key_acting: Option<i64>,
+    pub key_waiting: Option<i64>,
+}
+
+impl SeatSummaryWrite {
+    /// What storing `summary` writes. With the summary it replaces (`before`), only the seats
+    /// whose row changes: while the status and the deadline stay, those that start or stop
+    /// acting (often two); `None` when no row changes (after a secret submission). On SQLite
+    /// each row written adds its page and its inbox index entry's page to the commit.
+    pub(crate) fn of(summary: &Summary, before: Option<&Summary>) -> Option<Self> {
+        let changed: Option<Vec<i32>> = before
+            .filter(|before| {
+                before.status == summary.status && before.deadline_at == summary.deadline_at
+            })
+            .map(|before| {
+                let flipped =
+                    |seat: &&Seat| before.to_act.contains(seat) != summary.to_act.contains(seat);
+                before
+                    .to_act
+                    .iter()
+                    .chain(&summary.to_act)
+                    .filter(flipped)
+                    .map(|seat| i32::from(seat.0))
+                    .collect()
+            });
+        if changed.as_ref().is_some_and(Vec::is_empty) {
+            return None;
+        }
+        // A finished game leaves its seats' inboxes.
+        let over = summary.status == GameStatus::Finished;
+        let key = |acts: bool| (!over).then(|| inbox_key(acts, summary.deadline_at));
+        Some(Self {
+            seats: changed,
+            acting: summary
+                .to_act
+                .iter()
+                .map(|seat| i32::from(seat.0))
+                .collect(),
+            key_acting: key(true),
+            key_waiting: key(false),
+        })
+    }
+}
+
 /// As [`store_summary`], for the seats only (a commit writes the game row's column in its own
-/// update), in one statement: each seat acts or not, and its inbox key follows. A finished
-/// game leaves its seats' inboxes. With the summary the commit replaces (`before`), only the
-/// seats whose row changes are written: while the status and the deadline stay, those that
-/// start or stop acting (often two; none after a secret submission). On SQLite each row
-/// written adds its page and its inbox index entry's page to the commit.
+/// update), in one statement; with `before`, only the rows that change
+/// ([`SeatSummaryWrite::of`]).
 pub(crate) fn store_seat_summary(
     conn: &mut AnyConnection,
     game_id: &str,
     summary: &Summary,
     before: Option<&Summary>,
 ) -> Result<(), Error> {
-    let changed: Option<Vec<i32>> = before
-        .filter(|before| {
-            before.status == summary.status && before.deadline_at == summary.deadline_at
-        })
-        .map(|before| {
-            let flipped =
-                |seat: &&Seat| before.to_act.contains(seat) != summary.to_act.contains(seat);
-            before
-                .to_act
-                .iter()
-                .chain(&summary.to_act)
-                .filter(flipped)
-                .map(|seat| i32::from(seat.0))
-                .collect()
-        });
-    if changed.as_ref().is_some_and(Vec::is_empty) {
+    let Some(write) = SeatSummaryWrite::of(summary, before) else {
         return Ok(());
-    }
-    let over = summary.status == GameStatus::Finished;
-    let acting: Vec<i32> = summary
-        .to_act
-        .iter()
-        .map(|seat| i32::from(seat.0))
-        .collect();
-    let key = |acts: bool| (!over).then(|| inbox_key(acts, summary.deadline_at));
-    let acts = || seats::seat.eq_any(acting.clone());
+    };
+    let acts = || seats::seat.eq_any(write.acting.clone());
     let values = || {
         (
             seats::to_act.eq(acts()),
-            seats::inbox_key
-                .eq(case_when::<_, _, Nullable<BigInt>>(acts(), key(true)).otherwise(key(false))),
+            seats::inbox_key.eq(
+                case_when::<_, _, Nullable<BigInt>>(acts(), write.key_acting)
+                    .otherwise(write.key_waiting),
+            ),
         )
     };
     let rows = seats::table.filter(seats::game_id.eq(game_id));
-    match changed {
-        Some(changed) => diesel::update(rows.filter(seats::seat.eq_any(changed)))
+    match &write.seats {
+        Some(changed) => diesel::update(rows.filter(seats::seat.eq_any(changed.clone())))
             .set(values())
             .execute(conn),
         None => diesel::update(rows).set(values()).execute(conn),

@@ -9,6 +9,7 @@ mod account_export;
 mod accounts;
 mod bots;
 mod changes;
+mod commit_postgres;
 mod connection;
 mod database;
 mod durability;

@@ -365,12 +365,7 @@ pub(crate) fn on_match(
     })
 }
 
-/// Inside a commit, after the game row is updated: `your_turn` for each seat to act now that
-/// was not before, or that decided (or whose deadline passed) in this commit and must decide
-/// again; `game_finished` for everyone when it ends. A secret submission of another seat
-/// leaves a seat's turn as it was, so it tells that seat nothing. Who was to act comes from the
-/// summary the commit replaces ([`Commit::before`]); a game that started before that summary
-/// existed reads as nobody acting: at worst a turn is told twice, never missed.
+/// Inside a commit, after the game row is updated: what [`commit_notice`] says, told.
 pub(crate) fn on_commit(
     conn: &mut AnyConnection,
     game_id: &str,
@@ -378,6 +373,32 @@ pub(crate) fn on_commit(
     versions: Versions,
     commit: &Commit,
 ) -> Result<(), Error> {
+    let Some((about, told)) = commit_notice(game_id, after, versions, commit) else {
+        // Nobody to tell: the seats need not be read.
+        return Ok(());
+    };
+    if let AnyConnection::Postgresql(postgres) = conn {
+        return tell_postgres(postgres, &about, told.as_deref());
+    }
+    for (seat, account) in &seated(conn, game_id, told.as_deref())? {
+        record(conn, account, *seat, &about)?;
+    }
+    Ok(())
+}
+
+/// What a commit tells, and to which seats (`None`: every seat); `None` when it tells nobody.
+/// `your_turn` for each seat to act now that was not before, or that decided (or whose
+/// deadline passed) in this commit and must decide again; `game_finished` for everyone when it
+/// ends. A secret submission of another seat leaves a seat's turn as it was, so it tells that
+/// seat nothing. Who was to act comes from the summary the commit replaces
+/// ([`Commit::before`]); a game that started before that summary existed reads as nobody
+/// acting: at worst a turn is told twice, never missed.
+pub(crate) fn commit_notice<'a>(
+    game_id: &'a str,
+    after: &Summary,
+    versions: Versions,
+    commit: &Commit,
+) -> Option<(About<'a>, Option<Vec<i32>>)> {
     let (notice_type, told) = match commit.status {
         GameStatus::Finished => (GAME_FINISHED, None),
         GameStatus::Active => {
@@ -397,12 +418,11 @@ pub(crate) fn on_commit(
                 .map(|seat| i32::from(seat.0))
                 .collect();
             if turns.is_empty() {
-                // Nobody to tell: the seats need not be read.
-                return Ok(());
+                return None;
             }
             (YOUR_TURN, Some(turns))
         }
-        _ => return Ok(()),
+        _ => return None,
     };
     let about = About {
         notice_type,
@@ -412,13 +432,7 @@ pub(crate) fn on_commit(
         deadline_at: commit.state.deadline(),
         now: commit.now,
     };
-    if let AnyConnection::Postgresql(postgres) = conn {
-        return tell_postgres(postgres, &about, told.as_deref());
-    }
-    for (seat, account) in &seated(conn, game_id, told.as_deref())? {
-        record(conn, account, *seat, &about)?;
-    }
-    Ok(())
+    Some((about, told))
 }
 
 /// Inside the transaction that deletes an open game: `game_cancelled` for everyone seated.

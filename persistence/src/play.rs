@@ -3,6 +3,7 @@ use diesel::prelude::*;
 use domain::AnyEvent;
 use uuid::Uuid;
 
+use crate::commit_postgres::{Encoded, commit_in_one_statement};
 use crate::connection::AnyConnection;
 use crate::error::OrDb;
 use crate::games::game_exists;
@@ -11,7 +12,7 @@ use crate::json::encode;
 use crate::models::{EventRow, MoveRow};
 use crate::schema::{events, games, moves};
 use crate::snapshot::SNAPSHOT_FORMAT;
-use crate::{Commit, Database, Error, GameStart, GameStatus, Summary, Versions};
+use crate::{Backend, Commit, Database, Error, GameStart, GameStatus, Summary, Versions};
 
 impl Database {
     /// Starts an open game whose seats are all taken: stores the first snapshot (revision and
@@ -29,6 +30,8 @@ impl Database {
     /// The summary (who is to act, until when) goes on the game row and on the seats whose
     /// part of it changed since [`Commit::before`]; the notices it causes go with it.
     /// With `key`, the response is kept under the idempotency key in the same transaction.
+    /// On PostgreSQL a commit that neither keeps a key nor finishes the game is one statement,
+    /// one round trip ([`crate::commit_postgres`]).
     #[tracing::instrument(skip(self, commit, key), fields(inputs = commit.inputs.len()))]
     pub fn commit(
         &self,
@@ -64,6 +67,36 @@ impl Database {
             .collect::<Result<Vec<_>, _>>()?;
         let after_summary = commit.after();
         let to_act_column = crate::inbox::encode_to_act(&after_summary.to_act)?;
+        if self.backend() == Backend::Postgres
+            && key.is_none()
+            && commit.status != GameStatus::Finished
+        {
+            let encoded = Encoded {
+                game_id: &game_id,
+                expected,
+                after: &after,
+                state: &state,
+                to_act: &to_act_column,
+                inputs: &rows,
+                summary: &after_summary,
+            };
+            let mut conn = self.conn()?;
+            let stored = match &mut *conn {
+                AnyConnection::Postgresql(postgres) => {
+                    commit_in_one_statement(postgres, &encoded, commit)?
+                }
+                AnyConnection::Sqlite(_) => {
+                    return Err(Error::Backend(
+                        "a SQLite connection on PostgreSQL".to_owned(),
+                    ));
+                }
+            };
+            return if stored {
+                Ok(counters)
+            } else {
+                Err(missing_or(&mut conn, &game_id, "stale_version")?)
+            };
+        }
         self.write(|conn| {
             // Both counters are checked: each advance of the public version also advances the
             // revision, so this guards exactly what the revision does, and says so.

@@ -275,3 +275,113 @@ fn a_secret_submission_advances_the_revision_only(db: &TestDb) {
         .collect();
     assert_eq!(logged, vec![(1, 1), (2, 2), (3, 2), (4, 3)]);
 }
+
+/// What a game's commits left in storage, comparable across two games: its counters and
+/// summary, its input and event logs, and each seat's inbox entry and notices.
+fn stored_story(db: &Database, id: Uuid) -> Vec<String> {
+    let game = db.game(id).unwrap();
+    let mut story = vec![format!(
+        "{:?} {} {} {:?} {:?} {} {:?}",
+        game.status,
+        game.revision,
+        game.version,
+        game.to_act,
+        game.deadline_at,
+        game.updated_at,
+        game.finished_at
+    )];
+    for input in db.inputs(id).unwrap() {
+        story.push(format!("input {input:?}"));
+    }
+    for event in db.events(id, 0, 10_000).unwrap() {
+        story.push(format!("event {event:?}"));
+    }
+    for seat in &game.seats {
+        let inbox = db.inbox(seat.account_id, None, 10).unwrap();
+        let entries: Vec<_> = inbox
+            .entries
+            .iter()
+            .map(|entry| {
+                (
+                    entry.seat,
+                    entry.your_turn,
+                    entry.deadline_at,
+                    entry.version,
+                )
+            })
+            .collect();
+        story.push(format!(
+            "seat {:?} inbox {entries:?} {}",
+            seat.seat, inbox.your_turn_count
+        ));
+        for notice in db.notices_after(seat.account_id, 0, 1_000).unwrap() {
+            story.push(format!(
+                "seat {:?} notice {} {} {} {:?} {}",
+                notice.seat,
+                notice.notice,
+                notice.notice_type,
+                notice.version,
+                notice.deadline_at,
+                notice.created_at
+            ));
+        }
+    }
+    story
+}
+
+// On PostgreSQL a commit without an idempotency key is one statement (a function), one with a
+// key goes statement by statement: the same game played both ways must be stored alike.
+per_backend!(a_commit_stores_the_same_whether_or_not_it_keeps_a_key);
+fn a_commit_stores_the_same_whether_or_not_it_keeps_a_key(db: &TestDb) {
+    let respond = |game: &persistence::GameRecord| persistence::StoredResponse {
+        status: 200,
+        body: format!("version {}", game.version),
+    };
+    let mut stories = Vec::new();
+    for keyed in [false, true] {
+        let (id, mut state) = started_game(db, 2_000, Some(5_000));
+        let account = db.game(id).unwrap().seats[0].account_id;
+        let mut story = Vec::new();
+        for step in 0..40_i64 {
+            if state.is_over() {
+                break;
+            }
+            let record = db.game(id).unwrap();
+            let now = 2_010 + step;
+            // One input, or two, so that one commit logs several moves and their events.
+            let count = if step % 3 == 0 { 2 } else { 1 };
+            let mut inputs = Vec::new();
+            for _ in 0..count {
+                if !state.is_over() {
+                    inputs.push(play(&mut state, now));
+                }
+            }
+            let mut commit = commit_of(&state, inputs, now);
+            commit.before = record.summary();
+            let key_name = format!("k-{step}");
+            let key = persistence::NewIdempotencyKey {
+                account,
+                key: &key_name,
+                fingerprint: "f",
+                now,
+                respond: &respond,
+            };
+            db.commit(id, record.versions(), &commit, keyed.then_some(&key))
+                .unwrap();
+            // After every commit: a later one may overwrite what an earlier one got wrong.
+            story.extend(stored_story(db, id));
+        }
+        stories.push(story);
+    }
+    assert!(
+        stories[0].len() > 40,
+        "the game was played: {:?}",
+        stories[0]
+    );
+    assert!(
+        stories[0].iter().any(|line| line.contains("your_turn")),
+        "turns were told: {:?}",
+        stories[0]
+    );
+    assert_eq!(stories[0], stories[1]);
+}

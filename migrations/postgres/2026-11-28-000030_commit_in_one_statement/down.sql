@@ -1,0 +1,1 @@
+DROP FUNCTION commit_inputs;

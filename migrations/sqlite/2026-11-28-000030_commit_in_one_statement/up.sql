@@ -1,0 +1,2 @@
+-- PostgreSQL only: SQLite commits through its group writer, without round trips.
+SELECT 1;
