@@ -5,7 +5,6 @@
 //! trips, and on PostgreSQL the round trips were the commit's cost.
 
 use diesel::prelude::*;
-use diesel::sql_types::{Array, BigInt, Bool, Integer, Nullable, Text};
 
 use crate::error::OrDb;
 use crate::inbox::SeatSummaryWrite;
@@ -13,40 +12,50 @@ use crate::json::encode;
 use crate::notices::commit_notice;
 use crate::snapshot::SNAPSHOT_FORMAT;
 use crate::{Commit, Error, Summary, Versions};
+use function::commit_inputs;
 
-diesel::define_sql_function! {
-    /// PostgreSQL only (migration `2026-11-28-000030`): the whole of a commit that neither
-    /// finishes its game nor keeps an idempotency key. False when the guard on the counters
-    /// failed (nothing was written).
-    fn commit_inputs(
-        game: Text,
-        expected_revision: BigInt,
-        expected_version: BigInt,
-        revision: BigInt,
-        version: BigInt,
-        state: Text,
-        state_format: Integer,
-        status: Text,
-        deadline: Nullable<BigInt>,
-        to_act: Text,
-        updated_at: Nullable<BigInt>,
-        move_inputs: Array<Text>,
-        move_applied_at: Array<BigInt>,
-        move_versions: Array<BigInt>,
-        event_move_seqs: Array<BigInt>,
-        events: Array<Text>,
-        event_versions: Array<BigInt>,
-        write_seats: Bool,
-        summary_seats: Nullable<Array<Integer>>,
-        acting: Array<Integer>,
-        key_acting: Nullable<BigInt>,
-        key_waiting: Nullable<BigInt>,
-        notice_type: Nullable<Text>,
-        notice_seats: Nullable<Array<Integer>>,
-        kind: Text,
-        notice_deadline: Nullable<BigInt>,
-        now: BigInt,
-    ) -> Bool;
+/// The function's declaration: one argument per column group it writes.
+mod function {
+    #![allow(
+        clippy::too_many_arguments,
+        reason = "one argument per value the SQL function takes"
+    )]
+    use diesel::sql_types::{Array, BigInt, Bool, Integer, Nullable, Text};
+
+    diesel::define_sql_function! {
+        /// PostgreSQL only (migration `2026-11-28-000030`): the whole of a commit that neither
+        /// finishes its game nor keeps an idempotency key. False when the guard on the counters
+        /// failed (nothing was written).
+        fn commit_inputs(
+            game: Text,
+            expected_revision: BigInt,
+            expected_version: BigInt,
+            revision: BigInt,
+            version: BigInt,
+            state: Text,
+            state_format: Integer,
+            status: Text,
+            deadline: Nullable<BigInt>,
+            to_act: Text,
+            updated_at: Nullable<BigInt>,
+            move_inputs: Array<Text>,
+            move_applied_at: Array<BigInt>,
+            move_versions: Array<BigInt>,
+            event_move_seqs: Array<BigInt>,
+            events: Array<Text>,
+            event_versions: Array<BigInt>,
+            write_seats: Bool,
+            summary_seats: Nullable<Array<Integer>>,
+            acting: Array<Integer>,
+            key_acting: Nullable<BigInt>,
+            key_waiting: Nullable<BigInt>,
+            notice_type: Nullable<Text>,
+            notice_seats: Nullable<Array<Integer>>,
+            kind: Text,
+            notice_deadline: Nullable<BigInt>,
+            now: BigInt,
+        ) -> Bool;
+    }
 }
 
 /// A commit encoded for storage: what both ways of writing it share.
