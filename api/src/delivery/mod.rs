@@ -37,8 +37,9 @@ const POLL_EVERY: Duration = Duration::from_millis(500);
 /// one claim then serves the notices of many commits instead of a claim per commit, each a
 /// write transaction beside the moves'. On SQLite a turn holds the one writer the moves wait
 /// for, so it gathers for longer: in run 11's webhook cell 100 ms kept 91% of the moves
-/// (median of 5 runs) where 50 ms kept 84% (of 9), for `your_turn` p50 at ~72 ms instead of ~39 ms.
-/// PostgreSQL's turns do not hold the moves up, and there 100 ms only added latency.
+/// (median of 5 runs) where 50 ms kept 84% (of 9), for a `your_turn` p50 of ~72 ms instead
+/// of ~39 ms. PostgreSQL's turns do not hold the moves up, and there 100 ms only added
+/// latency.
 const GATHER_FOR: Duration = Duration::from_millis(50);
 const GATHER_FOR_SQLITE: Duration = Duration::from_millis(100);
 /// Finished attempts recorded in one turn at most.
