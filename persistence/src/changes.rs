@@ -1,6 +1,6 @@
 //! Telling other server processes that a game changed, that a game's seats changed without a
-//! commit, or that an account's webhook endpoint was disabled: PostgreSQL `NOTIFY` after the commit, `LISTEN` on a connection of its own (see
-//! `listen`). A notification names only a game and a version (or an account and an endpoint);
+//! commit, or that an account's webhook endpoint was disabled: PostgreSQL `NOTIFY` after the
+//! commit, `LISTEN` on a connection of its own (see `listen`). A notification names only a game and a version (or an account and an endpoint);
 //! every process reads and filters what changed itself. SQLite has no such channel: its feed
 //! stays inside the process.
 

@@ -101,6 +101,17 @@ impl TestApp {
         }
     }
 
+    /// `DELETE /v1/me` for `player`, confirmed with `password`.
+    pub async fn delete_account(&self, player: &Player, password: &str) -> Reply {
+        self.request(
+            Method::DELETE,
+            "/v1/me",
+            Some(&player.token),
+            Some(json!({"password": password})),
+        )
+        .await
+    }
+
     /// Registers and logs in each of `usernames`, in order.
     pub async fn players(
         &self,

@@ -14,16 +14,6 @@ use serde_json::{Value, json};
 
 const PASSWORD: &str = "a long enough password";
 
-async fn delete_me(app: &TestApp, player: &Player, password: &str) -> blackbox::Reply {
-    app.request(
-        Method::DELETE,
-        "/v1/me",
-        Some(&player.token),
-        Some(json!({"password": password})),
-    )
-    .await
-}
-
 /// A finished game of `player`'s against three random bots.
 async fn finished_game(app: &TestApp, player: &Player, seed: u64) -> String {
     let bots: Vec<Value> = (1..4)
@@ -127,7 +117,9 @@ async fn deleting_an_account_settles_each_of_its_games_by_state(app: TestApp) {
         .await
         .expect_status(201);
 
-    delete_me(&app, &doomed, PASSWORD).await.expect_status(204);
+    app.delete_account(&doomed, PASSWORD)
+        .await
+        .expect_status(204);
 
     // Its tokens are refused.
     for path in ["/v1/me/export", "/v1/games"] {
@@ -239,7 +231,7 @@ async fn a_wrong_password_deletes_nothing(app: TestApp) {
         .await
         .expect_status(201);
     let id = text(&game.body["id"]);
-    delete_me(&app, &player, "not the password at all")
+    app.delete_account(&player, "not the password at all")
         .await
         .assert_problem(403, "password_incorrect");
     // No body, or a body of another shape, is refused before any check.

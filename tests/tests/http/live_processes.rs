@@ -266,14 +266,9 @@ async fn another_process_stops_showing_a_deleted_account(admin_url: &str) {
     for _ in 0..2 {
         assert!(names(&far.game(&ben, &id).await).contains(&"zed-doomed".to_owned()));
     }
-    near.request(
-        reqwest::Method::DELETE,
-        "/v1/me",
-        Some(&zed.token),
-        Some(json!({"password": "a long enough password"})),
-    )
-    .await
-    .expect_status(204);
+    near.delete_account(&zed, "a long enough password")
+        .await
+        .expect_status(204);
     let deleted = Instant::now();
     loop {
         let game = far.game(&ben, &id).await;

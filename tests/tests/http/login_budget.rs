@@ -94,14 +94,9 @@ async fn deletion_passwords_count_against_the_same_budget(backend: &Backend) {
     let app = TestApp::spawn(backend).await;
     let player = app.player("carol").await;
     for _ in 0..6 {
-        app.request(
-            reqwest::Method::DELETE,
-            "/v1/me",
-            Some(&player.token),
-            Some(json!({"password": "a wrong password"})),
-        )
-        .await
-        .assert_problem(403, "password_incorrect");
+        app.delete_account(&player, "a wrong password")
+            .await
+            .assert_problem(403, "password_incorrect");
     }
     let (reply, retry_after) = login(&app, &client_from(3), "CAROL", PASSWORD).await;
     reply.assert_problem(429, "rate_limited");

@@ -493,14 +493,9 @@ async fn a_replay_still_matches_after_a_player_deletes_the_account(app: TestApp)
     quick_game(&app, &seats, json!({}), &mut rng).await;
     assert_eq!(replay_matches(&app).await, 2);
     let ben_before = rating(&app, &players[0], "ben", "trade_or_duel").await;
-    app.request(
-        reqwest::Method::DELETE,
-        "/v1/me",
-        Some(&players[3].token),
-        Some(json!({"password": "a long enough password"})),
-    )
-    .await
-    .expect_status(204);
+    app.delete_account(&players[3], "a long enough password")
+        .await
+        .expect_status(204);
     // Dee's seats passed to stand-ins of their own games; the others' ratings, which Dee's
     // rating helped to move, replay to the stored numbers all the same.
     assert_eq!(replay_matches(&app).await, 2);
